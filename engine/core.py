@@ -1,0 +1,219 @@
+"""The state protocol every game follows, in the style of OpenSpiel's Python games.
+
+A game object (:class:`Game`) holds what never changes during a play: player count,
+parameters, component data loaded once. A state (:class:`State`) is one position and the
+only thing that changes. Chance (dice, draws, shuffles) is part of the tree: at a chance
+node :meth:`State.current_player` is :data:`CHANCE` and :meth:`State.chance_outcomes`
+lists every outcome with its exact probability. The engine never rolls or shuffles; a
+driver (see :mod:`engine.drivers`) picks the outcome.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Self
+
+CHANCE = -1
+"""`current_player()` at a chance node (same value as OpenSpiel's kChancePlayerId)."""
+SIMULTANEOUS = -2
+"""`current_player()` at a node where every player acts at once."""
+TERMINAL = -4
+"""`current_player()` once the game is over."""
+
+PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+
+class RulebooksError(ValueError):
+    """Base class of every error the engines raise for bad input."""
+
+
+class IllegalActionError(RulebooksError):
+    """An action that the rules do not allow in this state. The state is left untouched."""
+
+    def __init__(self, message: str, *, action: int | str, player: int, legal: Sequence[str]):
+        self.action = action
+        self.player = player
+        self.legal = tuple(legal)
+        who = PLAYER_NAMES.get(player, f"player {player}")
+        super().__init__(f"{message} (action {action!r} by {who}; legal: {', '.join(legal) or 'none'})")
+
+
+class InvalidStateError(RulebooksError):
+    """A state description (for `from_dict`) that no play of the game can reach."""
+
+
+class GameDataError(RulebooksError):
+    """A malformed component data file."""
+
+
+class InvalidGameError(RulebooksError):
+    """A game asked for with parameters the rules do not allow (player count, options)."""
+
+
+def player_label(player: int) -> str:
+    """`"player 2"`, or the name of a special node (chance, simultaneous, terminal)."""
+    return PLAYER_NAMES.get(player, f"player {player}")
+
+
+class Game(abc.ABC):
+    """A game with fixed parameters; creates initial states.
+
+    Subclasses set :attr:`short_name` and implement :meth:`new_initial_state`,
+    :meth:`state_from_dict` and :attr:`num_distinct_actions`.
+    """
+
+    short_name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __init__(self, players: int) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise InvalidGameError(f"{self.short_name}: player count must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidGameError(
+                f"{self.short_name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        self.num_players = players
+
+    @abc.abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first chance event or move."""
+
+    @abc.abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """A state from :meth:`State.to_dict` output, validated against the rules."""
+
+    @property
+    @abc.abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Upper bound (exclusive) of every action id, chance outcomes included."""
+
+    @abc.abstractmethod
+    def parameters(self) -> dict[str, Any]:
+        """The parameters that, with the game name, recreate this game via `load_game`."""
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{k}={v!r}" for k, v in self.parameters().items())
+        return f"load_game({self.short_name!r}, {params})"
+
+
+class State(abc.ABC):
+    """One position of a game. See the module docstring for the protocol."""
+
+    game: Game
+
+    # -- whose move ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """A player index, or CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next event is decided by chance."""
+        return self.current_player() == CHANCE
+
+    # -- actions ------------------------------------------------------------------------
+    @abc.abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal action ids for `player` (default: the player to act).
+
+        At a chance node, the ids of the possible outcomes.
+        """
+
+    @abc.abstractmethod
+    def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
+        """`[(outcome, probability)]` at a chance node, probabilities as exact fractions."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """`[(outcome, probability)]` at a chance node, as floats (OpenSpiel's signature)."""
+        return [(a, float(p)) for a, p in self.chance_outcomes_exact()]
+
+    @abc.abstractmethod
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """A readable name of `action`, unique among the actions of this state."""
+
+    def string_to_action(self, text: str, player: int | None = None) -> int:
+        """The legal action whose name is `text` (inverse of :meth:`action_to_string`)."""
+        who = self.current_player() if player is None else player
+        for action in self.legal_actions(who):
+            if self.action_to_string(action, who) == text:
+                return action
+        raise IllegalActionError(
+            f"no legal action is called {text!r}",
+            action=text,
+            player=who,
+            legal=self.legal_action_strings(who),
+        )
+
+    def legal_action_strings(self, player: int | None = None) -> list[str]:
+        """Names of the legal actions, in action order."""
+        return [self.action_to_string(a, player) for a in self.legal_actions(player)]
+
+    def apply_action(self, action: int) -> None:
+        """Play `action`: validated first, so an illegal one changes nothing."""
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over", action=action, player=player, legal=[])
+        if player == SIMULTANEOUS:
+            raise IllegalActionError(
+                "every player acts at once here: use apply_actions", action=action, player=player,
+                legal=[],
+            )
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                self.why_illegal(action),
+                action=self.describe_action(action),
+                player=player,
+                legal=self.legal_action_strings(),
+            )
+        self._apply(action)
+        self._history.append(action)
+
+    def why_illegal(self, action: int) -> str:
+        """The rule an illegal `action` breaks, in words (games override this)."""
+        return "not a legal action"
+
+    def describe_action(self, action: int) -> int | str:
+        """The action's name when it has one in this game, else the raw id."""
+        if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions:
+            return self.action_to_string(action)
+        return action
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Play a legal action (the caller has validated it)."""
+
+    def history(self) -> list[int]:
+        """Every action and chance outcome applied since the initial state."""
+        return list(self._history)
+
+    _history: list[int]
+
+    # -- outcome ------------------------------------------------------------------------
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Per player: 1.0 for a (possibly shared) win, 0.0 otherwise; all 0.0 mid-game."""
+
+    # -- copies and serialisation ---------------------------------------------------------
+    @abc.abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (hand-written: no deepcopy)."""
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible description; `game.state_from_dict` reads it back."""
+
+    @abc.abstractmethod
+    def observation_string(self, player: int) -> str:
+        """What `player` sees: public information and their own secrets only."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,94 @@
+"""Drivers decide what the engines leave to chance.
+
+The engines own no random generator. At a chance node a driver picks the outcome:
+
+* :class:`RandomSampler` draws it with a seeded generator, for simulation and training;
+* :class:`ScriptedDriver` takes it from a list given in advance ("the dice will show 2, 6"),
+  refuses an outcome the state cannot produce, and reports outcomes left unused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from .core import CHANCE, RulebooksError, State
+
+
+class ImpossibleOutcomeError(RulebooksError):
+    """A forced chance outcome that the current chance node cannot produce."""
+
+
+class UnusedOutcomesError(RulebooksError):
+    """Forced chance outcomes that were never needed."""
+
+
+class RandomSampler:
+    """Seeded random choices: the same seed always gives the same playout."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def chance_outcome(self, state: State) -> int:
+        """An outcome of the chance node `state`, drawn with its exact probability."""
+        outcomes = state.chance_outcomes_exact()
+        pick = self.rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += float(probability)
+            if pick < total:
+                return action
+        return outcomes[-1][0]
+
+    def random_action(self, state: State) -> int:
+        """A uniformly random legal action of the player to act."""
+        return self.rng.choice(state.legal_actions())
+
+    def play_out(
+        self, state: State, on_action: Callable[[State, int], None] | None = None
+    ) -> State:
+        """Play `state` to its end with random actions and chance outcomes; returns it."""
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                action = self.chance_outcome(state)
+            else:
+                action = self.random_action(state)
+            if on_action is not None:
+                on_action(state, action)
+            state.apply_action(action)
+        return state
+
+
+class ScriptedDriver:
+    """Chance outcomes forced in advance, given by name (`"die 4"`, `"reveal 5"`)."""
+
+    def __init__(self, outcomes: Iterable[str] = ()) -> None:
+        self.pending: deque[str] = deque(outcomes)
+
+    def force(self, *outcomes: str) -> None:
+        """Queue more outcomes, used in order at the next chance nodes."""
+        self.pending.extend(outcomes)
+
+    def resolve(self, state: State) -> list[str]:
+        """Apply forced outcomes while `state` is at a chance node and some are queued.
+
+        Returns the outcomes applied. An outcome the node cannot produce raises
+        :class:`ImpossibleOutcomeError`, leaving the state and the queue untouched.
+        """
+        applied = []
+        while self.pending and state.current_player() == CHANCE:
+            name = self.pending[0]
+            possible = {state.action_to_string(a): a for a, p in state.chance_outcomes_exact() if p > 0}
+            if name not in possible:
+                raise ImpossibleOutcomeError(
+                    f"forced outcome {name!r} cannot happen here; possible: {', '.join(possible)}"
+                )
+            state.apply_action(possible[name])
+            applied.append(self.pending.popleft())
+        return applied
+
+    def finish(self) -> None:
+        """Fail if forced outcomes were never used."""
+        if self.pending:
+            raise UnusedOutcomesError(f"forced outcomes never used: {', '.join(self.pending)}")

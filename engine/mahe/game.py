@@ -1,0 +1,597 @@
+"""Mahé: turtles race round an island, ride on each other and lay eggs on the beach.
+
+The whole rulebook in one module. Clause IDs (``MAHE-x.y``) name the rule each function
+implements; the site lists the same IDs with the scenarios that verify them.
+
+Positions: the raft is position 0 (not a space, never a stack); spaces 1..21 form a loop
+and space 21 is the beach. Each space holds a stack of turtles, bottom first.
+
+A turn, for each turtle the player moves (two with 2 or 3 players, chosen order):
+the first die is rolled (chance); the owner of the top turtle of the moving group then
+stops, rolls again (chance) or, in the variant, plays one of their egg cards as the die.
+A total above 7 after the 2nd or 3rd die is a bust. Egg cards are revealed by chance
+from the cards nobody has seen (the 4 removed at setup are among them, unknown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    InvalidGameError,
+    InvalidStateError,
+    State,
+    player_label,
+)
+from .cards import EggDeck, load_egg_deck
+
+RAFT = 0
+BEACH = 21
+SPACES = 21
+MAX_TOTAL = 7
+MAX_DICE = 3
+BEACH_BONUS = 7
+TURTLE_COLOURS = ("blue", "red", "yellow", "green", "purple", "orange", "pink")
+
+# Action ids. Decisions first, chance outcomes last.
+STOP = 0
+ROLL = 1
+_CARD = 1  # CARD v = 1 + v  (2..7): play a collected card showing v eggs as the next die
+_FIRST = 8  # FIRST t = 8 + t (8..14): move turtle t first this turn
+_DIE = 14  # DIE f = 14 + f (15..20): the die shows f
+_REVEAL = 20  # REVEAL v = 20 + v (21..26): the new face-up egg card shows v
+NUM_ACTIONS = 27
+
+# Phases of a turn.
+REVEAL = "reveal"  # chance: turn the next egg card face up
+ORDER = "order"  # the player picks which of their two turtles moves first
+FIRST_DIE = "first die"  # chance: the first die, always rolled
+DECIDE = "decide"  # the top turtle's owner: stop, roll again, or play a card
+NEXT_DIE = "next die"  # chance: the second or third die
+OVER = "over"
+PHASES = (REVEAL, ORDER, FIRST_DIE, DECIDE, NEXT_DIE, OVER)
+
+
+def card_action(eggs: int) -> int:
+    """The action "play the card showing `eggs` as the next die" (variant)."""
+    return _CARD + eggs
+
+
+def first_action(turtle: int) -> int:
+    """The action "move `turtle` first this turn" (2 or 3 players)."""
+    return _FIRST + turtle
+
+
+def die_action(face: int) -> int:
+    """The chance outcome "the die shows `face`"."""
+    return _DIE + face
+
+
+def reveal_action(eggs: int) -> int:
+    """The chance outcome "the new face-up egg card shows `eggs`"."""
+    return _REVEAL + eggs
+
+
+def move_length(dice: Sequence[int]) -> int:
+    """MAHE-4.2: one die moves its face; two dice twice their sum; three dice three times it."""
+    return len(dice) * sum(dice) if len(dice) > 1 else dice[0]
+
+
+def is_bust(dice: Sequence[int]) -> bool:
+    """MAHE-3.3: a total above 7 busts. MAHE-3.4: a single die never does."""
+    return len(dice) > 1 and sum(dice) > MAX_TOTAL
+
+
+def destination(start: int, length: int) -> int:
+    """MAHE-4.1, MAHE-4.4: counter-clockwise round the loop; space 1 follows space 21.
+
+    From the raft (0) a move of n ends on space n, which the same formula gives.
+    """
+    return (start - 1 + length) % SPACES + 1
+
+
+def passes_beach(start: int, length: int) -> bool:
+    """MAHE-6.1: does a move finish on or cross space 21?
+
+    From the raft or spaces 1..20 it does when the path reaches 21; from 21 itself only a
+    full lap (21 spaces) comes back to it: leaving the beach is not crossing it.
+    """
+    if start == BEACH:
+        return length >= SPACES
+    return length >= BEACH - start
+
+
+class MaheGame(Game):
+    """Mahé for 2..7 players, optionally with the egg-card-as-die variant (MAHE-9)."""
+
+    short_name = "mahe"
+    min_players = 2
+    max_players = 7
+
+    def __init__(
+        self,
+        players: int = 4,
+        variant: bool = False,
+        first_player: int = 0,
+        deck: EggDeck | None = None,
+    ) -> None:
+        super().__init__(players)
+        if not isinstance(variant, bool):
+            raise InvalidGameError(f"mahe: variant must be true or false, got {variant!r}")
+        if not isinstance(first_player, int) or not 0 <= first_player < players:
+            raise InvalidGameError(
+                f"mahe: first_player must be a player index 0..{players - 1}, got {first_player!r}"
+            )
+        self.variant = variant
+        self.first_player = first_player
+        self.deck = deck if deck is not None else load_egg_deck()
+        # MAHE-8.1: two turtles each with 2 or 3 players, one each with 4 to 7.
+        self.turtles_per_player = 2 if players <= 3 else 1
+        self.num_turtles = players * self.turtles_per_player
+        self.turtle_owner = tuple(t % players for t in range(self.num_turtles))
+        self.turtles_of = tuple(
+            tuple(t for t in range(self.num_turtles) if t % players == p) for p in range(players)
+        )
+        self.colours = TURTLE_COLOURS[: self.num_turtles]
+        self._turtle_by_colour = {c: t for t, c in enumerate(self.colours)}
+
+    def parameters(self) -> dict[str, Any]:
+        return {"players": self.num_players, "variant": self.variant, "first_player": self.first_player}
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def turtle(self, colour: str) -> int:
+        """The turtle index of a colour name."""
+        try:
+            return self._turtle_by_colour[colour]
+        except KeyError:
+            raise InvalidStateError(
+                f"no {colour!r} turtle in a {self.num_players}-player game "
+                f"(turtles: {', '.join(self.colours)})"
+            ) from None
+
+    def new_initial_state(self) -> MaheState:
+        """MAHE-2.1, MAHE-2.2: every turtle on the raft; the first egg card is about to be turned up."""
+        return MaheState(self)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> MaheState:
+        return MaheState.from_dict(self, data)
+
+
+class MaheState(State):
+    """A position of Mahé. Build one with `MaheGame.new_initial_state` or `from_dict`."""
+
+    __slots__ = (
+        "_beach",
+        "_card_used",
+        "_collected",
+        "_dice",
+        "_face_up",
+        "_history",
+        "_mover",
+        "_pending",
+        "_phase",
+        "_stacks",
+        "_turn_player",
+        "_turns",
+        "_unseen",
+        "_used",
+        "_where",
+        "game",
+    )
+
+    game: MaheGame
+
+    def __init__(self, game: MaheGame, *, empty: bool = False) -> None:
+        self.game = game
+        self._history: list[int] = []
+        if empty:
+            return
+        self._stacks: list[list[int]] = [[] for _ in range(SPACES + 1)]
+        self._stacks[RAFT] = list(range(game.num_turtles))
+        self._where: list[int] = [RAFT] * game.num_turtles
+        self._collected: list[list[int]] = [[] for _ in range(game.num_players)]
+        self._used: list[int] = []
+        self._unseen: list[int] = list(game.deck.counts)
+        self._face_up: int | None = None
+        self._beach: int | None = None
+        self._turn_player = game.first_player
+        self._turns = 0
+        self._pending: list[int] = []
+        self._mover: int | None = None
+        self._dice: list[int] = []
+        self._card_used = False
+        self._phase = REVEAL
+
+    # -- reading the position -------------------------------------------------------------
+    def position(self, turtle: int) -> int:
+        """The space of a turtle, 0 for the raft."""
+        return self._where[turtle]
+
+    def stack(self, space: int) -> list[int]:
+        """The turtles on a space, bottom first (on the raft: in no particular order)."""
+        return list(self._stacks[space])
+
+    def moving_group(self, turtle: int) -> list[int]:
+        """MAHE-5.3: the turtle and every turtle riding on it, bottom first."""
+        space = self._where[turtle]
+        if space == RAFT:
+            return [turtle]
+        stack = self._stacks[space]
+        return stack[stack.index(turtle) :]
+
+    def decider(self) -> int:
+        """MAHE-5.2: the owner of the top turtle of the moving group decides on more dice."""
+        assert self._mover is not None
+        return self.game.turtle_owner[self.moving_group(self._mover)[-1]]
+
+    @property
+    def face_up_card(self) -> int | None:
+        """The egg card lying face up (None once the deck is used up)."""
+        return self._face_up
+
+    @property
+    def deck_size(self) -> int:
+        """Face-down cards left in the deck (the 4 removed at setup are not in it)."""
+        return sum(self._unseen) - self.game.deck.removed_unseen
+
+    def unseen_cards(self) -> dict[int, int]:
+        """Cards nobody has seen (deck and removed cards together), by egg count."""
+        return {v: n for v, n in enumerate(self._unseen) if v and n}
+
+    def collected(self, player: int) -> list[int]:
+        """The egg cards a player has taken and still holds, in the order taken."""
+        return list(self._collected[player])
+
+    @property
+    def used_cards(self) -> list[int]:
+        """Variant: egg cards played as dice, out of the game."""
+        return list(self._used)
+
+    @property
+    def beach_player(self) -> int | None:
+        """The player whose turtle reached the 7-egg beach space and ended the game."""
+        return self._beach
+
+    @property
+    def dice(self) -> list[int]:
+        """The dice (and variant card) of the move in progress."""
+        return list(self._dice)
+
+    @property
+    def mover(self) -> int | None:
+        """The turtle whose move is in progress."""
+        return self._mover
+
+    @property
+    def turn_player(self) -> int:
+        """The player whose turn it is (who may not be the one deciding on more dice)."""
+        return self._turn_player
+
+    @property
+    def phase(self) -> str:
+        """Where in the turn the game stands: one of PHASES."""
+        return self._phase
+
+    def eggs(self, player: int) -> int:
+        """MAHE-7.2, MAHE-8.3: eggs on the player's cards, plus 7 for the beach space."""
+        bonus = BEACH_BONUS if self._beach == player else 0
+        return sum(self._collected[player]) + bonus
+
+    def card_count(self, player: int) -> int:
+        """MAHE-7.3: egg cards held, the beach space counting as one."""
+        return len(self._collected[player]) + (1 if self._beach == player else 0)
+
+    def winners(self) -> list[int]:
+        """MAHE-7.2, MAHE-7.3: most eggs; tie -> most cards (beach counts); still tied -> all."""
+        players = range(self.game.num_players)
+        best = max((self.eggs(p), self.card_count(p)) for p in players)
+        return [p for p in players if (self.eggs(p), self.card_count(p)) == best]
+
+    # -- the protocol -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase == DECIDE:
+            return self.decider()
+        if phase == ORDER:
+            return self._turn_player
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        actor = self.current_player()
+        if player is not None and player != actor:
+            return []
+        phase = self._phase
+        if phase == DECIDE:
+            return self._decisions()
+        if phase == FIRST_DIE or phase == NEXT_DIE:
+            return [_DIE + f for f in range(1, 7)]
+        if phase == REVEAL:
+            return [_REVEAL + v for v, n in enumerate(self._unseen) if v and n]
+        if phase == ORDER:
+            return [_FIRST + t for t in self.game.turtles_of[self._turn_player]]
+        return []
+
+    def _decisions(self) -> list[int]:
+        """MAHE-3.2: stop or roll the next die; MAHE-9: or play one of the decider's cards."""
+        actions = [STOP]
+        if len(self._dice) < MAX_DICE:
+            actions.append(ROLL)
+            if self.game.variant and not self._card_used:
+                room = MAX_TOTAL - sum(self._dice)
+                held = set(self._collected[self.decider()])
+                actions.extend(_CARD + v for v in sorted(held) if v <= room)
+        return actions
+
+    def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
+        phase = self._phase
+        if phase == FIRST_DIE or phase == NEXT_DIE:
+            return [(_DIE + f, Fraction(1, 6)) for f in range(1, 7)]
+        if phase == REVEAL:
+            total = sum(self._unseen)
+            return [(_REVEAL + v, Fraction(n, total)) for v, n in enumerate(self._unseen) if v and n]
+        return []
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        if action == STOP:
+            return "stop"
+        if action == ROLL:
+            return "roll"
+        if _CARD < action < _FIRST:
+            return f"card {action - _CARD}"
+        if _FIRST <= action < _DIE:
+            turtle = action - _FIRST
+            colour = TURTLE_COLOURS[turtle] if turtle < len(TURTLE_COLOURS) else str(turtle)
+            return f"first {colour}"
+        if _DIE < action <= _DIE + 6:
+            return f"die {action - _DIE}"
+        if _REVEAL < action <= _REVEAL + 6:
+            return f"reveal {action - _REVEAL}"
+        return f"unknown action {action}"
+
+    def why_illegal(self, action: int) -> str:
+        """The rule an illegal action breaks, in words."""
+        phase = self._phase
+        if phase == OVER:
+            return "the game is over"
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action} is not an action of Mahé"
+        if phase == DECIDE:
+            if action == ROLL:
+                return "MAHE-3.2: three dice at most; there is no 4th die"
+            if _CARD < action < _FIRST:
+                return self._why_card_illegal(action - _CARD)
+            return f"the {player_label(self.decider())} must stop, roll or play a card"
+        if phase == FIRST_DIE and _CARD < action < _FIRST:
+            return "MAHE-9.1: the first die is always rolled; a card may replace only the 2nd or 3rd"
+        if phase == FIRST_DIE and action == ROLL:
+            return (
+                "MAHE-3.2: no die can be added: the previous move is over (three dice at most) "
+                "and the next move starts with its first die"
+            )
+        if phase in (FIRST_DIE, NEXT_DIE, REVEAL):
+            return f"a chance event ({phase}) comes next, not a player's decision"
+        return f"the {player_label(self._turn_player)} must choose which turtle moves first"
+
+    def _why_card_illegal(self, eggs: int) -> str:
+        if not self.game.variant:
+            return "egg cards replace dice only in the variant, which this game does not use"
+        if self._card_used:
+            return "MAHE-9.3: only one egg card may be used per turn"
+        if len(self._dice) >= MAX_DICE:
+            return "MAHE-3.2: three dice at most; a card cannot be a 4th die"
+        decider = self.decider()
+        if eggs not in self._collected[decider]:
+            return f"MAHE-9.5: the {player_label(decider)} holds no {eggs}-egg card"
+        return f"MAHE-9.2: the total would be {sum(self._dice) + eggs}, more than 7"
+
+    def _apply(self, action: int) -> None:
+        phase = self._phase
+        if phase == DECIDE:
+            if action == STOP:
+                self._finish_move()
+            elif action == ROLL:
+                self._phase = NEXT_DIE
+            else:
+                self._play_card(action - _CARD)
+        elif phase == FIRST_DIE:
+            self._dice = [action - _DIE]
+            self._phase = DECIDE
+        elif phase == NEXT_DIE:
+            self._add_die(action - _DIE)
+        elif phase == REVEAL:
+            eggs = action - _REVEAL
+            self._unseen[eggs] -= 1
+            self._face_up = eggs
+            self._next_move()
+        elif phase == ORDER:
+            first = action - _FIRST
+            self._pending = [t for t in self.game.turtles_of[self._turn_player] if t != first]
+            self._start_move(first)
+
+    def _add_die(self, value: int) -> None:
+        """A 2nd or 3rd die (or card): bust, finish after the 3rd, or decide again."""
+        self._dice.append(value)
+        if is_bust(self._dice):
+            self._bust()
+        elif len(self._dice) == MAX_DICE:
+            self._finish_move()
+        else:
+            self._phase = DECIDE
+
+    def _play_card(self, eggs: int) -> None:
+        """MAHE-9: the decider's card replaces the next die and leaves the game."""
+        self._collected[self.decider()].remove(eggs)
+        self._used.append(eggs)
+        self._card_used = True
+        self._add_die(eggs)
+
+    def _bust(self) -> None:
+        """MAHE-5.4: the mover and its riders go to the raft; turtles below stay."""
+        assert self._mover is not None
+        start = self._where[self._mover]
+        group = self.moving_group(self._mover)
+        if start != RAFT:
+            del self._stacks[start][-len(group) :]
+            raft = self._stacks[RAFT]
+            for turtle in group:
+                self._where[turtle] = RAFT
+                raft.append(turtle)
+        self._end_move()
+
+    def _finish_move(self) -> None:
+        """MAHE-4, MAHE-5.1, MAHE-6: move the group, stack it, take an egg card or the beach."""
+        assert self._mover is not None
+        start = self._where[self._mover]
+        length = move_length(self._dice)
+        group = self.moving_group(self._mover)
+        end = destination(start, length)
+        if start == RAFT:
+            self._stacks[RAFT].remove(self._mover)
+        else:
+            del self._stacks[start][-len(group) :]
+        self._stacks[end].extend(group)
+        for turtle in group:
+            self._where[turtle] = end
+        if passes_beach(start, length):
+            self._lay_eggs(self.game.turtle_owner[group[-1]])
+        else:
+            self._end_move()
+
+    def _lay_eggs(self, player: int) -> None:
+        """MAHE-6.1..6.3 and MAHE-7.1: take the face-up card, or the beach when none is left."""
+        if self._face_up is None:
+            self._beach = player
+            self._mover = None
+            self._dice = []
+            self._pending = []
+            self._phase = OVER
+            return
+        self._collected[player].append(self._face_up)
+        self._face_up = None
+        self._end_move(reveal=self.deck_size > 0)
+
+    def _end_move(self, reveal: bool = False) -> None:
+        self._mover = None
+        self._dice = []
+        if reveal:
+            self._phase = REVEAL
+        else:
+            self._next_move()
+
+    def _next_move(self) -> None:
+        """The player's other turtle (2..3 players), else the next player's turn (MAHE-2.3)."""
+        if self._pending:
+            self._start_move(self._pending.pop(0))
+            return
+        if self._turns:
+            self._turn_player = (self._turn_player + 1) % self.game.num_players
+        self._turns += 1
+        self._card_used = False
+        turtles = self.game.turtles_of[self._turn_player]
+        if len(turtles) == 1:
+            self._start_move(turtles[0])
+        else:
+            self._phase = ORDER
+
+    def _start_move(self, turtle: int) -> None:
+        self._mover = turtle
+        self._dice = []
+        self._phase = FIRST_DIE
+
+    def returns(self) -> list[float]:
+        if self._phase != OVER:
+            return [0.0] * self.game.num_players
+        winners = self.winners()
+        return [1.0 if p in winners else 0.0 for p in range(self.game.num_players)]
+
+    # -- copies and serialisation ---------------------------------------------------------
+    def clone(self) -> MaheState:
+        other = MaheState(self.game, empty=True)
+        other._history = self._history[:]
+        other._stacks = [s[:] for s in self._stacks]
+        other._where = self._where[:]
+        other._collected = [c[:] for c in self._collected]
+        other._used = self._used[:]
+        other._unseen = self._unseen[:]
+        other._face_up = self._face_up
+        other._beach = self._beach
+        other._turn_player = self._turn_player
+        other._turns = self._turns
+        other._pending = self._pending[:]
+        other._mover = self._mover
+        other._dice = self._dice[:]
+        other._card_used = self._card_used
+        other._phase = self._phase
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        colours = self.game.colours
+        return {
+            "game": "mahe",
+            **self.game.parameters(),
+            "raft": sorted(colours[t] for t in self._stacks[RAFT]),
+            "spaces": {
+                str(s): [colours[t] for t in self._stacks[s]]
+                for s in range(1, SPACES + 1)
+                if self._stacks[s]
+            },
+            "face_up": self._face_up,
+            "deck": self.deck_size,
+            "collected": [c[:] for c in self._collected],
+            "used": self._used[:],
+            "beach": self._beach,
+            "turn_player": self._turn_player,
+            "turns": self._turns,
+            "phase": self._phase,
+            "mover": None if self._mover is None else colours[self._mover],
+            "pending": [colours[t] for t in self._pending],
+            "dice": self._dice[:],
+            "card_used": self._card_used,
+            "history": self._history[:],
+        }
+
+    @classmethod
+    def from_dict(cls, game: MaheGame, data: Mapping[str, Any]) -> MaheState:
+        """A validated state; see :func:`engine.mahe.state_io.read_state` for the checks."""
+        from .state_io import read_state
+
+        return read_state(game, data)
+
+    def observation_string(self, player: int) -> str:
+        """Everything in Mahé is public except the unseen cards, which nobody knows."""
+        if not 0 <= player < self.game.num_players:
+            raise InvalidStateError(f"no player {player} in a {self.game.num_players}-player game")
+        return str(self)
+
+    def __str__(self) -> str:
+        colours = self.game.colours
+        lines = []
+        for space in range(1, SPACES + 1):
+            if self._stacks[space]:
+                lines.append(f"space {space}: " + ", ".join(colours[t] for t in self._stacks[space]))
+        if self._stacks[RAFT]:
+            lines.append("raft: " + ", ".join(sorted(colours[t] for t in self._stacks[RAFT])))
+        face_up = "none" if self._face_up is None else f"{self._face_up} eggs"
+        lines.append(f"face-up egg card: {face_up}; deck: {self.deck_size} cards")
+        for p in range(self.game.num_players):
+            cards = " ".join(map(str, self._collected[p])) or "-"
+            beach = " + beach" if self._beach == p else ""
+            lines.append(f"player {p}: cards {cards}{beach} ({self.eggs(p)} eggs)")
+        if self._phase == OVER:
+            lines.append("game over; winners: " + ", ".join(f"player {p}" for p in self.winners()))
+        else:
+            mover = "" if self._mover is None else f", moving {colours[self._mover]}"
+            dice = f", dice {self._dice}" if self._dice else ""
+            lines.append(f"turn of player {self._turn_player}{mover}{dice}; next: {self._phase}")
+        return "\n".join(lines)
