@@ -371,7 +371,7 @@ class MaheState(State):
                 return "MAHE-3.2: three dice at most; there is no 4th die"
             if _CARD < action < _FIRST:
                 return self._why_card_illegal(action - _CARD)
-            return f"the {player_label(self.decider())} must stop, roll or play a card"
+            return f"{player_label(self.decider())} must stop, roll or play a card"
         if phase == FIRST_DIE and _CARD < action < _FIRST:
             return "MAHE-9.1: the first die is always rolled; a card may replace only the 2nd or 3rd"
         if phase == FIRST_DIE and action == ROLL:
@@ -381,7 +381,7 @@ class MaheState(State):
             )
         if phase in (FIRST_DIE, NEXT_DIE, REVEAL):
             return f"a chance event ({phase}) comes next, not a player's decision"
-        return f"the {player_label(self._turn_player)} must choose which turtle moves first"
+        return f"{player_label(self._turn_player)} must choose which turtle moves first"
 
     def _why_card_illegal(self, eggs: int) -> str:
         if not self.game.variant:
@@ -392,7 +392,7 @@ class MaheState(State):
             return "MAHE-3.2: three dice at most; a card cannot be a 4th die"
         decider = self.decider()
         if eggs not in self._collected[decider]:
-            return f"MAHE-9.5: the {player_label(decider)} holds no {eggs}-egg card"
+            return f"MAHE-9.5: {player_label(decider)} decides and holds no {eggs}-egg card"
         return f"MAHE-9.2: the total would be {sum(self._dice) + eggs}, more than 7"
 
     def _apply(self, action: int) -> None:

@@ -1,0 +1,96 @@
+@game:mahe
+Feature: Mahé — rolling the dice
+  Dice are rolled one at a time. After each die the player decides whether to roll another,
+  up to three. A total above 7 after the second or third die is a bust.
+  Rulebook section: Gameplay.
+
+  Rule: MAHE-3.1 The first die is always rolled
+
+    @clause:MAHE-3.1
+    Scenario: A turn starts with the first die, before any decision
+      Given a 4-player game of Mahé
+      And it is the blue player's turn
+      Then the blue turtle is about to move
+      And the possible first-die outcomes are 1, 2, 3, 4, 5, 6 with probability 1/6 each
+
+  Rule: MAHE-3.2 After the first and the second die the player may stop or roll again; three dice at most
+
+    @clause:MAHE-3.2
+    Scenario: After one die the player may stop or roll again
+      Given a 4-player game of Mahé
+      And it is the blue player's turn
+      When the first die shows 3
+      Then the blue player decides whether to roll again
+      And the choices are stop, roll
+
+    @clause:MAHE-3.2
+    Scenario: After two dice totalling 7 or less the player may still roll a third
+      Given a 4-player game of Mahé
+      When the first die shows 2
+      And the blue player rolls the next die, which shows 3
+      Then the blue player decides whether to roll again
+      And the choices are stop, roll
+
+    @clause:MAHE-3.2
+    Scenario: There is no fourth die
+      After the third die the move is made at once; asking for another die is refused.
+
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 1
+      When the first die shows 1
+      And the blue player rolls the next die, which shows 1
+      And the blue player rolls the next die, which shows 1
+      Then the blue turtle is on space 10
+      When the blue player asks for a fourth die
+      Then the request is refused with an error mentioning "three dice at most"
+      And the game state is unchanged
+
+  Rule: MAHE-3.3 A total above 7 after the second or third die is a bust: the turtle goes to the raft and the turn passes
+
+    @clause:MAHE-3.3 @example
+    Scenario: The rulebook's bust: 2, then 6
+      Rulebook, Gameplay, first example: the first die shows 2, the player rolls again and
+      gets 6; 2 + 6 = 8 is more than 7.
+
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 5
+      And it is the blue player's turn
+      When the first die shows 2
+      And the blue player rolls the next die, which shows 6
+      Then the blue turtle is on the raft
+      And it is the red player's turn
+
+    @clause:MAHE-3.3
+    Scenario: A bust on the third die
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 9
+      When the first die shows 3
+      And the blue player rolls the next die, which shows 2
+      And the blue player rolls the next die, which shows 3
+      Then the blue turtle is on the raft
+      And it is the red player's turn
+
+    @clause:MAHE-3.3
+    Scenario Outline: Dice <dice> total more than 7: a bust
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 12
+      When the blue turtle moves with dice <dice>
+      Then the blue turtle is on the raft
+
+      Examples:
+        | dice    |
+        | 2, 6    |
+        | 6, 6    |
+        | 4, 4    |
+        | 1, 2, 5 |
+        | 5, 1, 2 |
+        | 3, 3, 6 |
+
+  Rule: MAHE-3.4 A single die never busts, whatever it shows
+
+    @clause:MAHE-3.4 @ruling:MAHE-R1
+    Scenario: A first die of 6 and a stop moves 6 spaces
+      Given a 4-player game of Mahé
+      When the first die shows 6
+      And the blue player stops
+      Then the blue turtle is on space 6

@@ -1,0 +1,437 @@
+"""Step definitions for features/mahe: thin wrappers over the engine and the notation.
+
+A scenario first describes a position (Given steps fill `MaheTable.setup`, which becomes a
+state through the engine's validated `from_dict` the first time the state is needed), then
+plays it (dice and cards are forced through the scripted driver, decisions are applied as
+the player who must make them), then checks it (Then steps read the state).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+import engine
+from engine.core import RulebooksError
+from engine.drivers import ScriptedDriver
+from engine.mahe import ROLL, STOP, MaheGame, MaheState, card_action, first_action
+from tests.scenarios import notation
+
+
+class MaheTable:
+    """One scenario's game: the set-up being described, then the state being played."""
+
+    def __init__(self) -> None:
+        self.params: dict[str, Any] = {"players": 4}
+        self.names: dict[str, int] = {}
+        self.setup: dict[str, Any] = {"spaces": {}}
+        self.fresh = False
+        self._state: MaheState | None = None
+        self.driver = ScriptedDriver()
+        self.error: Exception | None = None
+        self.before_error: dict[str, Any] | None = None
+
+    # -- the game and its state ---------------------------------------------------------
+    @property
+    def game(self) -> MaheGame:
+        if self._state is not None:
+            return self._state.game
+        game = engine.load_game("mahe", **self.params)
+        assert isinstance(game, MaheGame)
+        return game
+
+    @property
+    def state(self) -> MaheState:
+        if self._state is None:
+            game = self.game
+            self._state = game.new_initial_state() if self.fresh else game.state_from_dict(self._setup_dict(game))
+        return self._state
+
+    def _setup_dict(self, game: MaheGame) -> dict[str, Any]:
+        placed = {c for stack in self.setup["spaces"].values() for c in stack} | set(self.setup.get("raft", []))
+        data = dict(self.setup)
+        data["raft"] = sorted(set(self.setup.get("raft", [])) | (set(game.colours) - placed))
+        data.setdefault("face_up", 3)
+        return data
+
+    def describe(self) -> dict[str, Any]:
+        """Set-up edits must come before the first action."""
+        if self._state is not None:
+            raise AssertionError("the position is already in play: describe it before any action")
+        return self.setup
+
+    # -- reading the notation ---------------------------------------------------------------
+    def player(self, text: str) -> int:
+        owners = {c: self.game.turtle_owner[t] for t, c in enumerate(self.game.colours)}
+        return notation.player(text, self.names, owners)
+
+    def players(self, text: str) -> list[int]:
+        owners = {c: self.game.turtle_owner[t] for t, c in enumerate(self.game.colours)}
+        return notation.players(text, self.names, owners)
+
+    def turtle(self, colour: str) -> int:
+        return self.game.turtle(colour)
+
+    # -- playing ------------------------------------------------------------------------------
+    def chance(self, *outcomes: str) -> None:
+        """Force chance outcomes now; each must be used at once."""
+        self.driver.force(*outcomes)
+        self.driver.resolve(self.state)
+        if self.driver.pending:
+            left = list(self.driver.pending)
+            self.driver.pending.clear()
+            raise AssertionError(
+                f"forced {', '.join(left)} but the game is not waiting for chance: "
+                f"{self.state.phase} (player to act: {self.state.current_player()})"
+            )
+
+    def decide(self, who: str, action: int) -> None:
+        """Apply a decision as `who`, who must be the player the rules ask."""
+        expected = self.player(who)
+        actual = self.state.current_player()
+        if actual != expected:
+            raise AssertionError(
+                f"{who} cannot act now: the next decision belongs to player {actual + 1}"
+                if actual >= 0 else f"{who} cannot act now: the next event is {self.state.phase}"
+            )
+        self.state.apply_action(action)
+
+    def attempt(self, action: Any) -> None:
+        """Try something that may be refused; keep the error and the state before it."""
+        self.before_error = self.state.to_dict()
+        try:
+            action()
+        except RulebooksError as error:
+            self.error = error
+        else:
+            self.error = None
+
+    def move(self, colour: str, dice: list[int]) -> None:
+        """Play one move: the first die, then more dice asked by whoever decides, then stop."""
+        state = self.state
+        if state.mover != self.turtle(colour):
+            raise AssertionError(f"the {colour} turtle is not the one about to move ({state.mover})")
+        self.chance(f"die {dice[0]}")
+        for face in dice[1:]:
+            state.apply_action(ROLL)
+            self.chance(f"die {face}")
+        if state.phase == "decide":
+            state.apply_action(STOP)
+
+
+@pytest.fixture
+def mahe() -> MaheTable:
+    return MaheTable()
+
+
+# -- Given: the game and the position ------------------------------------------------------
+@given(parsers.parse("a {n:d}-player game of Mahé"))
+def given_game(mahe: MaheTable, n: int) -> None:
+    mahe.params["players"] = n
+
+
+@given(parsers.parse("a {n:d}-player game of Mahé with the egg-card variant"))
+def given_variant_game(mahe: MaheTable, n: int) -> None:
+    mahe.params.update(players=n, variant=True)
+
+
+@given(parsers.parse("the players are {names}"))
+def given_names(mahe: MaheTable, names: str) -> None:
+    listed = notation.split_list(names)
+    assert len(listed) == mahe.params["players"], f"{len(listed)} names for {mahe.params['players']} players"
+    mahe.names = {name: i for i, name in enumerate(listed)}
+
+
+@given("the game is set up")
+def given_fresh(mahe: MaheTable) -> None:
+    mahe.fresh = True
+
+
+@given(parsers.parse("the {colour} turtle is on {where}"))
+def given_turtle(mahe: MaheTable, colour: str, where: str) -> None:
+    place(mahe, notation.position(where), [colour])
+
+
+@given(parsers.parse("the stack on space {space:d} is {turtles} from bottom to top"))
+def given_stack(mahe: MaheTable, space: int, turtles: str) -> None:
+    place(mahe, space, notation.colours(turtles))
+
+
+def place(mahe: MaheTable, where: int, colours: list[str]) -> None:
+    setup = mahe.describe()
+    if where == 0:
+        setup.setdefault("raft", []).extend(colours)
+    else:
+        setup["spaces"].setdefault(str(where), []).extend(colours)
+
+
+@given(parsers.parse("the face-up egg card shows {eggs:d} eggs"))
+def given_face_up(mahe: MaheTable, eggs: int) -> None:
+    mahe.describe()["face_up"] = eggs
+
+
+@given("no egg card is left face up or in the deck")
+def given_deck_used_up(mahe: MaheTable) -> None:
+    mahe.describe()["face_up"] = None
+
+
+@given(parsers.parse("{who} has collected egg cards showing {eggs}"))
+def given_collected(mahe: MaheTable, who: str, eggs: str) -> None:
+    setup = mahe.describe()
+    collected = setup.setdefault("collected", [[] for _ in range(mahe.params["players"])])
+    collected[mahe.player(who)] = notation.numbers(eggs)
+
+
+@given(parsers.parse("it is {who}'s turn"))
+def given_turn(mahe: MaheTable, who: str) -> None:
+    mahe.describe()["turn_player"] = mahe.player(who)
+
+
+# -- When: playing -------------------------------------------------------------------------
+@when(parsers.parse("the first die shows {face:d}"))
+def first_die(mahe: MaheTable, face: int) -> None:
+    mahe.chance(f"die {face}")
+
+
+@when(parsers.parse("{who} rolls the next die, which shows {face:d}"))
+def roll_next(mahe: MaheTable, who: str, face: int) -> None:
+    mahe.decide(who, ROLL)
+    mahe.chance(f"die {face}")
+
+
+@when(parsers.parse("{who} stops"))
+def stop(mahe: MaheTable, who: str) -> None:
+    mahe.decide(who, STOP)
+
+
+@when(parsers.parse("{who} plays the {eggs:d}-egg card as the next die"))
+def play_card(mahe: MaheTable, who: str, eggs: int) -> None:
+    mahe.decide(who, card_action(eggs))
+
+
+@when(parsers.parse("{who} chooses to move the {colour} turtle first"))
+def choose_first(mahe: MaheTable, who: str, colour: str) -> None:
+    mahe.decide(who, first_action(mahe.turtle(colour)))
+
+
+@when(parsers.parse("the {colour} turtle moves with dice {dice}"))
+def move_with_dice(mahe: MaheTable, colour: str, dice: str) -> None:
+    mahe.move(colour, notation.numbers(dice))
+
+
+@when(parsers.parse("a {eggs:d}-egg card is turned face up"))
+def reveal(mahe: MaheTable, eggs: int) -> None:
+    mahe.chance(f"reveal {eggs}")
+
+
+@when(parsers.parse("the first egg card turned face up shows {eggs:d} eggs"))
+def first_reveal(mahe: MaheTable, eggs: int) -> None:
+    mahe.chance(f"reveal {eggs}")
+
+
+# -- When: requests the rules refuse --------------------------------------------------------
+@when(parsers.parse("{who} asks for a fourth die"))
+def ask_fourth_die(mahe: MaheTable, who: str) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(ROLL))
+
+
+@when(parsers.parse("{who} tries to play the {eggs:d}-egg card as the next die"))
+def try_card(mahe: MaheTable, who: str, eggs: int) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(card_action(eggs)))
+
+
+@when(parsers.parse("the first die is forced to show {face}"))
+def force_impossible_die(mahe: MaheTable, face: str) -> None:
+    mahe.attempt(lambda: mahe.chance(f"die {face}"))
+
+
+@when(parsers.parse("the next egg card is forced to show {eggs:d} eggs"))
+def force_reveal(mahe: MaheTable, eggs: int) -> None:
+    mahe.attempt(lambda: mahe.chance(f"reveal {eggs}"))
+
+
+@when(parsers.parse("a {n:d}-player game of Mahé is requested"))
+def request_game(mahe: MaheTable, n: int) -> None:
+    mahe.before_error = None
+    try:
+        engine.load_game("mahe", players=n)
+    except RulebooksError as error:
+        mahe.error = error
+
+
+# -- Then: the position ----------------------------------------------------------------------
+@then(parsers.parse("the {colour} turtle is on {where}"))
+def turtle_is_on(mahe: MaheTable, colour: str, where: str) -> None:
+    actual = mahe.state.position(mahe.turtle(colour))
+    expected = notation.position(where)
+    assert actual == expected, f"the {colour} turtle is on {describe_position(actual)}, not {where}"
+
+
+@then(parsers.parse("the stack on space {space:d} is {turtles} from bottom to top"))
+def stack_is(mahe: MaheTable, space: int, turtles: str) -> None:
+    actual = [mahe.game.colours[t] for t in mahe.state.stack(space)]
+    expected = notation.colours(turtles)
+    assert actual == expected, (
+        f"space {space} holds {notation.describe_stack(actual)}, not {notation.describe_stack(expected)}"
+    )
+
+
+@then(parsers.parse("there are {n:d} turtles on the raft"))
+def raft_count(mahe: MaheTable, n: int) -> None:
+    assert len(mahe.state.stack(0)) == n, f"the raft holds {len(mahe.state.stack(0))} turtles"
+
+
+@then(parsers.parse("{who} races the {turtles} turtles"))
+def races(mahe: MaheTable, who: str, turtles: str) -> None:
+    game = mahe.game
+    actual = [game.colours[t] for t in game.turtles_of[mahe.player(who)]]
+    assert actual == notation.colours(turtles), f"{who} races {', '.join(actual)}"
+
+
+@then(parsers.parse("the turtles on the raft are {turtles}"))
+def raft_is(mahe: MaheTable, turtles: str) -> None:
+    actual = sorted(mahe.game.colours[t] for t in mahe.state.stack(0))
+    assert actual == sorted(notation.colours(turtles)), f"the raft holds {', '.join(actual) or 'nothing'}"
+
+
+def describe_position(position: int) -> str:
+    return "the raft" if position == 0 else f"space {position}"
+
+
+@then(parsers.parse("{who} has collected egg cards showing {eggs}"))
+def has_collected(mahe: MaheTable, who: str, eggs: str) -> None:
+    actual = sorted(mahe.state.collected(mahe.player(who)))
+    expected = sorted(notation.numbers(eggs))
+    assert actual == expected, f"{who} holds cards {actual}, not {expected}"
+
+
+@then(parsers.parse("the face-up egg card shows {eggs:d} eggs"))
+def face_up_is(mahe: MaheTable, eggs: int) -> None:
+    assert mahe.state.face_up_card == eggs, f"the face-up card is {mahe.state.face_up_card}"
+
+
+@then("no egg card lies face up")
+def no_face_up(mahe: MaheTable) -> None:
+    assert mahe.state.face_up_card is None, f"a {mahe.state.face_up_card}-egg card lies face up"
+
+
+@then(parsers.parse("the deck holds {n:d} cards"))
+def deck_holds(mahe: MaheTable, n: int) -> None:
+    assert mahe.state.deck_size == n, f"the deck holds {mahe.state.deck_size} cards"
+
+
+@then(parsers.parse("the cards nobody has seen number {n:d}"))
+def unseen_count(mahe: MaheTable, n: int) -> None:
+    assert sum(mahe.state.unseen_cards().values()) == n, mahe.state.unseen_cards()
+
+
+@then("the next egg card is turned face up by chance")
+def next_is_reveal(mahe: MaheTable) -> None:
+    assert mahe.state.phase == "reveal", f"next comes {mahe.state.phase}, not a card reveal"
+
+
+@then(parsers.parse("the {eggs:d}-egg card has left the game"))
+def card_left_game(mahe: MaheTable, eggs: int) -> None:
+    assert eggs in mahe.state.used_cards, f"cards out of the game: {mahe.state.used_cards}"
+
+
+# -- Then: whose move ------------------------------------------------------------------------
+@then(parsers.parse("it is {who}'s turn"))
+def turn_is(mahe: MaheTable, who: str) -> None:
+    assert mahe.state.turn_player == mahe.player(who), f"it is player {mahe.state.turn_player + 1}'s turn"
+    assert mahe.state.phase in {"first die", "order"}, f"the turn is under way: {mahe.state.phase}"
+
+
+@then(parsers.parse("the {colour} turtle is about to move"))
+def about_to_move(mahe: MaheTable, colour: str) -> None:
+    assert mahe.state.phase == "first die", f"next comes {mahe.state.phase}"
+    assert mahe.state.mover == mahe.turtle(colour), f"the turtle about to move is {mahe.state.mover}"
+
+
+@then(parsers.parse("{who} decides whether to roll again"))
+def decides(mahe: MaheTable, who: str) -> None:
+    assert mahe.state.phase == "decide", f"next comes {mahe.state.phase}"
+    assert mahe.state.current_player() == mahe.player(who), (
+        f"player {mahe.state.current_player() + 1} decides, not {who}"
+    )
+
+
+@then(parsers.parse("{who} must choose which turtle moves first"))
+def must_choose(mahe: MaheTable, who: str) -> None:
+    assert mahe.state.phase == "order", f"next comes {mahe.state.phase}"
+    assert mahe.state.current_player() == mahe.player(who)
+
+
+@then(parsers.parse("the possible first-die outcomes are {faces} with probability 1/6 each"))
+def first_die_outcomes(mahe: MaheTable, faces: str) -> None:
+    outcomes = mahe.state.chance_outcomes_exact()
+    names = [mahe.state.action_to_string(a) for a, _ in outcomes]
+    assert names == [f"die {f}" for f in notation.numbers(faces)], names
+    assert {str(p) for _, p in outcomes} == {"1/6"}
+
+
+@then(parsers.parse("the choices are {choices}"))
+def choices_are(mahe: MaheTable, choices: str) -> None:
+    actual = mahe.state.legal_action_strings()
+    assert actual == notation.split_list(choices), f"the choices are {', '.join(actual)}"
+
+
+# -- Then: the end and the score --------------------------------------------------------------
+@then("the game is over")
+def game_over(mahe: MaheTable) -> None:
+    assert mahe.state.is_terminal(), f"the game goes on: next comes {mahe.state.phase}"
+
+
+@then("the game is not over")
+def game_not_over(mahe: MaheTable) -> None:
+    assert not mahe.state.is_terminal(), "the game is over"
+
+
+@then(parsers.parse("{who} holds the beach space"))
+def holds_beach(mahe: MaheTable, who: str) -> None:
+    assert mahe.state.beach_player == mahe.player(who), f"the beach went to {mahe.state.beach_player}"
+
+
+@then(parsers.parse("{who} has {eggs:d} eggs"))
+def has_eggs(mahe: MaheTable, who: str, eggs: int) -> None:
+    assert mahe.state.eggs(mahe.player(who)) == eggs, f"{who} has {mahe.state.eggs(mahe.player(who))} eggs"
+
+
+@then(parsers.parse("{who} has {n:d} egg cards, the beach counting as one"))
+def has_cards(mahe: MaheTable, who: str, n: int) -> None:
+    assert mahe.state.card_count(mahe.player(who)) == n, mahe.state.card_count(mahe.player(who))
+
+
+@then(parsers.parse("the scores are {table}"))
+def scores_are(mahe: MaheTable, table: str) -> None:
+    for entry in notation.split_list(table):
+        who, eggs = entry.rsplit(" ", 1)
+        has_eggs(mahe, who, int(eggs))
+
+
+@then(parsers.parse("{who} wins alone"))
+def wins_alone(mahe: MaheTable, who: str) -> None:
+    assert mahe.state.winners() == [mahe.player(who)], f"winners: {mahe.state.winners()}"
+    returns = mahe.state.returns()
+    assert returns[mahe.player(who)] == 1.0 and sum(returns) == 1.0, returns
+
+
+@then(parsers.parse("{who} share the win"))
+def share_win(mahe: MaheTable, who: str) -> None:
+    expected = sorted(mahe.players(who))
+    assert mahe.state.winners() == expected, f"winners: {mahe.state.winners()}"
+
+
+# -- Then: refusals -------------------------------------------------------------------------
+@then(parsers.parse('the request is refused with an error mentioning "{text}"'))
+def refused(mahe: MaheTable, text: str) -> None:
+    assert mahe.error is not None, "the request was accepted"
+    assert text in str(mahe.error), f"the error says: {mahe.error}"
+
+
+@then("the game state is unchanged")
+def unchanged(mahe: MaheTable) -> None:
+    assert mahe.before_error is not None
+    assert mahe.state.to_dict() == mahe.before_error, "the refused request changed the state"
