@@ -1,0 +1,1 @@
+"""Tooling around the rule engines: results recorder, Gherkin model, results join and site."""

@@ -1,0 +1,62 @@
+"""Sphinx extension publishing rule clauses with the live verdict of their scenarios.
+
+Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdict`` (see
+:mod:`rulebooks.sphinxext.directives`). Config values, all relative to the Sphinx confdir:
+
+- ``rulebooks_features_dir`` (default ``"../features"``): the folder of ``.feature`` files;
+- ``rulebooks_results_file`` (default ``"../results/results.json"``): the results file;
+- ``rulebooks_project_root`` (default ``".."``): the pytest rootdir, against which feature
+  paths are made relative to match the results file.
+
+The extension reads feature files and the results file and nothing else.
+"""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+from sphinx.util.typing import ExtensionMetadata
+
+from rulebooks.sphinxext import events
+from rulebooks.sphinxext.directives import (
+    ClauseDirective,
+    FeatureScenariosDirective,
+    GameVerdictDirective,
+    InterpretationDirective,
+)
+from rulebooks.sphinxext.nodes import PLACEHOLDER_VISITORS, game_verdict, scenario_ref
+from rulebooks.sphinxext.site import CONFIG_VALUES, RulebooksError
+
+__all__ = ["RulebooksError", "setup"]
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register config values, directives, nodes, the stylesheet and event handlers."""
+    for name, default in CONFIG_VALUES.items():
+        app.add_config_value(name, default, "env", types=frozenset({str}))
+    app.add_directive("clause", ClauseDirective)
+    app.add_directive("interpretation", InterpretationDirective)
+    app.add_directive("feature-scenarios", FeatureScenariosDirective)
+    app.add_directive("game-verdict", GameVerdictDirective)
+    for node in (scenario_ref, game_verdict):
+        app.add_node(
+            node,
+            html=PLACEHOLDER_VISITORS,
+            latex=PLACEHOLDER_VISITORS,
+            text=PLACEHOLDER_VISITORS,
+            man=PLACEHOLDER_VISITORS,
+            texinfo=PLACEHOLDER_VISITORS,
+        )
+    app.add_css_file("rulebooks.css")
+    app.connect("config-inited", events.on_config_inited)
+    app.connect("builder-inited", events.on_builder_inited)
+    app.connect("env-get-outdated", events.on_env_get_outdated)
+    app.connect("env-purge-doc", events.on_env_purge_doc)
+    app.connect("env-merge-info", events.on_env_merge_info)
+    app.connect("doctree-read", events.on_doctree_read)
+    app.connect("env-check-consistency", events.on_env_check_consistency)
+    app.connect("doctree-resolved", events.on_doctree_resolved)
+    return {
+        "version": "1",
+        "env_version": 1,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,0 +1,326 @@
+"""The ``clause``, ``interpretation``, ``feature-scenarios`` and ``game-verdict`` directives."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
+
+from rulebooks.gherkin_model import Feature, FeatureSyntaxError
+from rulebooks.results import TaggedScenario, clause_verdict
+from rulebooks.sphinxext.nodes import game_verdict
+from rulebooks.sphinxext.render import (
+    FeatureRenderer,
+    InlineNode,
+    literal,
+    paragraph,
+    scenario_link,
+    status_badge,
+    strong,
+    verdict_badge,
+    verdict_class,
+)
+from rulebooks.sphinxext.site import SiteData, SitePaths, load_site_data
+from rulebooks.sphinxext.store import (
+    ClauseRecord,
+    InterpretationRecord,
+    RulebooksStore,
+    store_of,
+)
+
+logger = logging.getLogger(__name__)
+
+_ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9]*-\S+$")
+
+
+def game_of_id(identifier: str) -> str:
+    """The game of a clause or ruling ID: its prefix before the first ``-``, lower-cased."""
+    return identifier.split("-", 1)[0].lower()
+
+
+def anchor_of_id(identifier: str) -> str:
+    """The anchor of a clause or ruling ID, e.g. ``MAHE-3.3`` -> ``mahe-3-3``."""
+    return nodes.make_id(identifier)
+
+
+class RulebooksDirective(SphinxDirective):
+    """Shared plumbing: the site data, the env store, and rebuild dependencies."""
+
+    def site(self) -> SiteData:
+        """The parsed features and results (cached across directives)."""
+        data = load_site_data(SitePaths.from_config(self.config))
+        self.store().note_page(self.env.docname)
+        if data.results is not None:
+            self.env.note_dependency(data.paths.results_file)
+        return data
+
+    def store(self) -> RulebooksStore:
+        """Records kept on the environment for the doctree-resolved step."""
+        return store_of(self.env)
+
+    def note_feature_files(self, data: SiteData, paths: Iterable[str]) -> None:
+        """Re-read this page when one of these feature files changes."""
+        for path in paths:
+            self.env.note_dependency(data.absolute(path))
+
+    def checked_id(self) -> str:
+        """The directive's ID argument, checked to look like ``GAME-...``."""
+        identifier = self.arguments[0].strip()
+        if not _ID_PATTERN.match(identifier):
+            msg = f"{self.name}: {identifier!r} is not an ID like 'MAHE-3.3' (GAME-...)"
+            raise self.error(msg)
+        return identifier
+
+    def scenario_list(
+        self, data: SiteData, found: list[TaggedScenario], classes: list[str]
+    ) -> nodes.bullet_list:
+        """Status badge, name (linked to its scenario page) and location of each scenario."""
+        items = nodes.bullet_list(classes=classes)
+        for tagged in found:
+            anchor = data.scenario_anchor(tagged.feature.path, tagged.scenario.line)
+            location = f"{tagged.feature.path}:{tagged.scenario.line}"
+            items += nodes.list_item(
+                "",
+                paragraph(
+                    status_badge(tagged.status),
+                    " ",
+                    scenario_link(anchor, tagged.scenario.name),
+                    " ",
+                    literal(location),
+                ),
+            )
+        return items
+
+    def target_container(self, anchor: str, classes: list[str]) -> nodes.container:
+        """A container that is also a link target (``{ref}`` works with its anchor)."""
+        box = nodes.container(ids=[anchor], names=[anchor], classes=classes)
+        self.set_source_info(box)
+        self.state.document.note_explicit_target(box, box)
+        return box
+
+    def note_all_feature_files(self, data: SiteData) -> None:
+        """Depend on every feature file (a clause's scenarios may live in any of them)."""
+        paths = [feature.path for feature in data.features]
+        paths += [error.path for error in data.errors]
+        self.note_feature_files(data, paths)
+
+
+class ClauseDirective(RulebooksDirective):
+    """A rulebook clause in the project's words with its verdict and its scenarios.
+
+    Usage (MyST)::
+
+        ```{clause} MAHE-3.3
+        :section: Gameplay
+        :title: A total above 7 is a bust
+
+        The clause text ...
+        ```
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = False
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {
+        "section": directives.unchanged,
+        "title": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """Render the clause and record it for game verdicts."""
+        clause_id = self.checked_id()
+        title = str(self.options.get("title", "")).strip()
+        section = str(self.options.get("section", "")).strip()
+        data = self.site()
+        self.note_all_feature_files(data)
+        found = data.verdicts.tagged(f"clause:{clause_id}")
+        verdict = clause_verdict(tagged.status for tagged in found)
+        anchor = anchor_of_id(clause_id)
+        box = self.target_container(anchor, ["rulebooks-clause", verdict_class(verdict)])
+        box += self._header(clause_id, title, section)
+        box.extend(self.parse_content_to_nodes())
+        box += paragraph("Verdict: ", verdict_badge(verdict), classes=["rulebooks-verdict"])
+        box.extend(self._scenarios(data, found))
+        self.store().add_clause(
+            ClauseRecord(
+                clause_id=clause_id,
+                title=title,
+                section=section,
+                game=game_of_id(clause_id),
+                docname=self.env.docname,
+                anchor=anchor,
+                line=self.lineno,
+            )
+        )
+        return [box]
+
+    @staticmethod
+    def _header(clause_id: str, title: str, section: str) -> list[nodes.Node]:
+        heading: list[InlineNode] = [strong(clause_id)]
+        if title:
+            heading.append(f" {title}")
+        parts: list[nodes.Node] = [paragraph(*heading, classes=["rulebooks-clause-title"])]
+        if section:
+            parts.append(
+                paragraph(
+                    "Rulebook section: ",
+                    nodes.emphasis(section, section),
+                    classes=["rulebooks-clause-section"],
+                )
+            )
+        return parts
+
+    def _scenarios(self, data: SiteData, found: list[TaggedScenario]) -> list[nodes.Node]:
+        if not found:
+            return [
+                paragraph(
+                    "No scenario verifies this clause yet: it is unverified.",
+                    classes=["rulebooks-no-scenario"],
+                )
+            ]
+        return [
+            paragraph("Scenarios:", classes=["rulebooks-scenarios-heading"]),
+            self.scenario_list(data, found, ["rulebooks-clause-scenarios"]),
+        ]
+
+
+class InterpretationDirective(RulebooksDirective):
+    """A reading of an unclear rule and the scenarios that pin it (``@ruling:<ID>``).
+
+    Usage (MyST)::
+
+        ```{interpretation} MAHE-R4
+        :title: Who starts the next round
+
+        The reading chosen, and the alternatives ...
+        ```
+    """
+
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {
+        "title": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """Render the interpretation and the scenarios pinning it."""
+        ruling_id = self.checked_id()
+        title = str(self.options.get("title", "")).strip()
+        data = self.site()
+        self.note_all_feature_files(data)
+        found = data.verdicts.tagged(f"ruling:{ruling_id}")
+        anchor = anchor_of_id(ruling_id)
+        box = self.target_container(anchor, ["rulebooks-interpretation"])
+        heading: list[InlineNode] = ["Interpretation ", strong(ruling_id)]
+        if title:
+            heading.append(f" {title}")
+        box += paragraph(*heading, classes=["rulebooks-clause-title"])
+        box.extend(self.parse_content_to_nodes())
+        if found:
+            box += paragraph("Pinned by:", classes=["rulebooks-scenarios-heading"])
+            box += self.scenario_list(data, found, ["rulebooks-ruling-scenarios"])
+        else:
+            box += paragraph(
+                "No scenario pins this reading yet.", classes=["rulebooks-no-scenario"]
+            )
+        self.store().add_interpretation(
+            InterpretationRecord(ruling_id, title, self.env.docname, anchor, self.lineno)
+        )
+        return [box]
+
+
+class FeatureScenariosDirective(RulebooksDirective):
+    """Every feature file of a folder, with each scenario's status and steps.
+
+    Usage (MyST)::
+
+        ```{feature-scenarios} mahe
+        ```
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Render the folder's features (and a box for each file that fails to parse)."""
+        folder = self.arguments[0].strip().strip("/")
+        data = self.site()
+        self._check_folder(data, folder)
+        renderer = FeatureRenderer(data)
+        output: list[nodes.Node] = []
+        for item in self._files_in_order(data, folder):
+            if isinstance(item, FeatureSyntaxError):
+                self._warn_syntax_error(data, item)
+                output.append(renderer.syntax_error(item))
+            else:
+                output.append(renderer.feature(item))
+        if not output:
+            output.append(
+                paragraph(f"No feature files under {folder}.", classes=["rulebooks-note"])
+            )
+        self.store().add_scenarios(self.env.docname, folder, renderer.anchors)
+        return output
+
+    def _check_folder(self, data: SiteData, folder: str) -> None:
+        target = (data.paths.features_dir / folder).resolve()
+        if not target.is_relative_to(data.paths.features_dir) or not target.is_dir():
+            msg = f"feature-scenarios: no folder {folder!r} under {data.paths.features_dir}"
+            raise self.error(msg)
+
+    def _files_in_order(self, data: SiteData, folder: str) -> list[Feature | FeatureSyntaxError]:
+        """Parsed features and syntax errors of the folder, sorted by file path."""
+        items: list[Feature | FeatureSyntaxError] = [
+            *data.features_in(folder),
+            *data.errors_in(folder),
+        ]
+        items.sort(key=lambda item: item.path)
+        self.note_feature_files(data, [item.path for item in items])
+        return items
+
+    def _warn_syntax_error(self, data: SiteData, error: FeatureSyntaxError) -> None:
+        logger.warning(
+            "syntax error in feature file %s at line %d: %s",
+            error.path,
+            error.line,
+            error.message,
+            location=f"{data.absolute(error.path)}:{error.line}",
+            type="rulebooks",
+            subtype="feature_syntax",
+        )
+
+
+class GameVerdictDirective(RulebooksDirective):
+    """A game's totals: scenario runs, clause verdicts, the run's time and commit.
+
+    Clause counts need every ``clause`` directive of the project, so this emits a
+    placeholder filled in by the ``doctree-resolved`` handler.
+
+    Usage (MyST)::
+
+        ```{game-verdict} mahe
+        :title: Mahé
+        ```
+    """
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "title": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """Emit the placeholder and depend on the inputs of the verdict."""
+        game = self.arguments[0].strip().lower()
+        data = self.site()
+        self.note_all_feature_files(data)
+        node = game_verdict("")
+        node["game"] = game
+        node["title"] = str(self.options.get("title", "")).strip()
+        self.set_source_info(node)
+        return [node]

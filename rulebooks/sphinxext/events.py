@@ -1,0 +1,391 @@
+"""Event handlers: banners, placeholder resolution, env bookkeeping and consistency checks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+from rulebooks.gherkin_model import Feature
+from rulebooks.results import ClauseVerdict, Status
+from rulebooks.sphinxext.nodes import game_verdict, scenario_ref
+from rulebooks.sphinxext.render import (
+    InlineNode,
+    admonition,
+    literal,
+    paragraph,
+    status_badge,
+    strong,
+    table,
+    verdict_badge,
+)
+from rulebooks.sphinxext.site import (
+    SiteData,
+    SitePaths,
+    input_fingerprint,
+    load_site_data,
+    make_paths_absolute,
+    slug,
+)
+from rulebooks.sphinxext.store import ClauseRecord, RulebooksStore, store_of
+
+logger = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+def site_data(app: Sphinx) -> SiteData:
+    """The features and results for this build (cached)."""
+    return load_site_data(SitePaths.from_config(app.config))
+
+
+# --- setup-time events ------------------------------------------------------------------
+
+
+def on_config_inited(app: Sphinx, config: Config) -> None:
+    """Make the input paths absolute and publish the stylesheet's folder."""
+    make_paths_absolute(Path(app.confdir), config)
+    config.html_static_path.append(str(STATIC_DIR))
+
+
+def on_builder_inited(app: Sphinx) -> None:
+    """Load the inputs once, so a malformed results file stops the build up front."""
+    data = site_data(app)
+    if not data.paths.features_dir.is_dir():
+        logger.warning(
+            "rulebooks_features_dir %s is not a folder: no scenario will be shown",
+            data.paths.features_dir,
+            type="rulebooks",
+            subtype="config",
+        )
+
+
+# --- environment bookkeeping ------------------------------------------------------------
+
+
+def on_env_get_outdated(
+    app: Sphinx,
+    env: BuildEnvironment,
+    added: set[str],
+    changed: set[str],
+    removed: set[str],
+) -> list[str]:
+    """Re-read every page using the directives when an input or any page changed.
+
+    Inputs (feature files, results file) are compared by content fingerprint, which also
+    notices new feature files. Any added, changed or removed page may define or drop
+    clauses that game verdicts and scenario links depend on.
+    """
+    store = store_of(env)
+    fingerprint = input_fingerprint(SitePaths.from_config(app.config))
+    inputs_changed = fingerprint != store.fingerprint
+    store.fingerprint = fingerprint
+    if inputs_changed or added or changed or removed:
+        return sorted(store.pages - removed)
+    return []
+
+
+def on_env_purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    """Forget a document's records before it is re-read or after it is removed."""
+    store_of(env).purge(docname)
+
+
+def on_env_merge_info(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    """Merge the records of documents read by a parallel reader."""
+    store_of(env).merge(docnames, store_of(other))
+
+
+# --- banners ----------------------------------------------------------------------------
+
+
+def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
+    """Put the "no results" / "stale" / "syntax errors" banners at the top of the page."""
+    if app.env.docname not in store_of(app.env).pages:
+        return
+    banners = banners_for(site_data(app))
+    if banners:
+        insert_at_top(doctree, banners)
+
+
+def banners_for(data: SiteData) -> list[nodes.Node]:
+    """The banners a page using the directives shows for these inputs."""
+    banners: list[nodes.Node] = []
+    if data.results is None:
+        banners.append(_no_results_banner())
+    stale = data.stale_features()
+    if stale:
+        banners.append(_stale_banner(stale))
+    if data.errors:
+        banners.append(_syntax_errors_banner(data))
+    return banners
+
+
+def _no_results_banner() -> nodes.Node:
+    text = paragraph("No results: these pages show no verdict. Run ", literal("make site"), ".")
+    classes = ["rulebooks-banner", "rulebooks-banner-no-results", "warning"]
+    return admonition("No results", [text], classes)
+
+
+def _stale_banner(stale: Sequence[Feature]) -> nodes.Node:
+    noun = "feature" if len(stale) == 1 else "features"
+    parts: list[InlineNode] = [f"Stale results: results are older than {noun} "]
+    parts += _joined(literal(feature.path) for feature in stale)
+    parts += [
+        ". Their scenarios show “stale” (not run on this text). Run ",
+        literal("make site"),
+        " to record them again.",
+    ]
+    classes = ["rulebooks-banner", "rulebooks-banner-stale", "warning"]
+    return admonition("Stale results", [paragraph(*parts)], classes)
+
+
+def _syntax_errors_banner(data: SiteData) -> nodes.Node:
+    parts: list[InlineNode] = ["Feature files with syntax errors (their scenarios are missing): "]
+    parts += _joined(literal(f"{error.path}:{error.line}") for error in data.errors)
+    parts.append(".")
+    classes = ["rulebooks-banner", "rulebooks-banner-syntax", "error"]
+    return admonition("Unreadable feature files", [paragraph(*parts)], classes)
+
+
+def _joined(items: Iterable[InlineNode], separator: str = ", ") -> list[InlineNode]:
+    joined: list[InlineNode] = []
+    for item in items:
+        if joined:
+            joined.append(separator)
+        joined.append(item)
+    return joined
+
+
+def insert_at_top(doctree: nodes.document, banners: Sequence[nodes.Node]) -> None:
+    """Insert nodes right after the page title (or at the very top without one)."""
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is None:
+        doctree[0:0] = list(banners)
+        return
+    position = 1 if section.children and isinstance(section[0], nodes.title) else 0
+    section[position:position] = list(banners)
+
+
+# --- consistency checks -----------------------------------------------------------------
+
+
+def on_env_check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
+    """Warn about clause IDs defined twice and tags naming undefined clauses or rulings."""
+    store = store_of(env)
+    warn_duplicate_clauses(store)
+    data = site_data(app)
+    warn_unknown_ids(data, "clause", {record.clause_id for record in store.all_clauses()})
+    warn_unknown_ids(data, "ruling", {record.ruling_id for record in store.all_interpretations()})
+
+
+def warn_duplicate_clauses(store: RulebooksStore) -> None:
+    """One warning per clause defined by more than one ``clause`` directive."""
+    first: dict[str, ClauseRecord] = {}
+    for record in store.all_clauses():
+        if record.clause_id not in first:
+            first[record.clause_id] = record
+            continue
+        logger.warning(
+            "clause %s is defined twice (first in %s)",
+            record.clause_id,
+            first[record.clause_id].docname,
+            location=(record.docname, record.line),
+            type="rulebooks",
+            subtype="duplicate_clause",
+        )
+
+
+def warn_unknown_ids(data: SiteData, kind: str, defined: set[str]) -> None:
+    """One warning per ``@<kind>:<ID>`` tag whose ID no directive defines, listing scenarios."""
+    unknown: dict[str, list[tuple[Feature, int, str]]] = {}
+    prefix = f"{kind}:"
+    for feature in data.features:
+        for _rule, scenario in feature.all_scenarios():
+            for tag in scenario.all_tags():
+                identifier = tag.removeprefix(prefix)
+                if tag.startswith(prefix) and identifier not in defined:
+                    unknown.setdefault(identifier, []).append(
+                        (feature, scenario.line, scenario.name)
+                    )
+    for identifier, places in sorted(unknown.items()):
+        feature, line, _name = places[0]
+        listing = "; ".join(f"{f.path}:{n} {name!r}" for f, n, name in places)
+        logger.warning(
+            "scenarios tagged @%s%s, which no %s directive defines: %s",
+            prefix,
+            identifier,
+            "clause" if kind == "clause" else "interpretation",
+            listing,
+            location=f"{data.absolute(feature.path)}:{line}",
+            type="rulebooks",
+            subtype=f"unknown_{kind}",
+        )
+
+
+# --- placeholders -----------------------------------------------------------------------
+
+
+def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Fill the game verdicts and link the scenario references, now all pages are read."""
+    store = store_of(app.env)
+    verdict_nodes = list(doctree.findall(game_verdict))
+    if verdict_nodes:
+        data = site_data(app)
+        for node in verdict_nodes:
+            node.replace_self(GameVerdict(app, store, data, docname).render(node))
+    for ref in list(doctree.findall(scenario_ref)):
+        ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
+
+
+def resolve_scenario_ref(
+    app: Sphinx, store: RulebooksStore, docname: str, ref: scenario_ref
+) -> nodes.Node:
+    """A link to the page rendering the scenario, or plain text if no page renders it."""
+    children = [child.deepcopy() for child in ref.children]
+    target = store.page_of_anchor(str(ref["anchor"]))
+    if target is None:
+        return nodes.inline("", "", *children, classes=["rulebooks-scenario-name"])
+    return make_refnode(app.builder, docname, target, str(ref["anchor"]), children)
+
+
+class GameVerdict:
+    """Renders a ``game-verdict`` placeholder for one page."""
+
+    def __init__(self, app: Sphinx, store: RulebooksStore, data: SiteData, docname: str) -> None:
+        self.app = app
+        self.store = store
+        self.data = data
+        self.docname = docname
+
+    def render(self, node: game_verdict) -> nodes.container:
+        """The verdict box: run counts, clause counts, open clauses, provenance, links."""
+        game = str(node["game"])
+        title = str(node["title"]) or f"Verdict: {game}"
+        clauses = self.clauses_of(game)
+        verdicts = {
+            record.clause_id: self.data.verdicts.clause_verdict(f"clause:{record.clause_id}")
+            for record in clauses
+        }
+        box = nodes.container(ids=[f"verdict-{slug(game)}"], classes=["rulebooks-game-verdict"])
+        box += paragraph(strong(title), classes=["rulebooks-clause-title"])
+        box.extend(self.run_counts(game))
+        box.extend(self.clause_counts(game, verdicts))
+        box.extend(self.open_clauses(clauses, verdicts))
+        box += self.provenance()
+        box.extend(self.page_links(game, clauses))
+        return box
+
+    def clauses_of(self, game: str) -> list[ClauseRecord]:
+        """The game's clauses, each ID once (its first definition)."""
+        seen: dict[str, ClauseRecord] = {}
+        for record in self.store.all_clauses():
+            if record.game == game:
+                seen.setdefault(record.clause_id, record)
+        return list(seen.values())
+
+    def run_counts(self, game: str) -> list[nodes.Node]:
+        """A table of scenario runs by status (each outline row counts once)."""
+        features = [f for f in self.data.features if self.data.game_of(f.path) == game]
+        counts = self.data.verdicts.totals(features)
+        rows: list[list[InlineNode]] = [
+            [status_badge(status), str(counts[status])] for status in Status
+        ]
+        rows.append(["total", str(sum(counts.values()))])
+        ids: list[str | None] = [f"verdict-{slug(game)}-runs-{slug(s.value)}" for s in Status]
+        ids.append(f"verdict-{slug(game)}-runs-total")
+        return [
+            paragraph("Scenario runs (each row of an outline counts as one run):"),
+            table(rows, header=["status", "runs"], classes=["rulebooks-counts"], row_ids=ids),
+        ]
+
+    def clause_counts(self, game: str, verdicts: dict[str, ClauseVerdict]) -> list[nodes.Node]:
+        """A table of the game's clauses by verdict."""
+        counts = Counter(verdicts.values())
+        rows: list[list[InlineNode]] = [
+            [verdict_badge(verdict), str(counts[verdict])] for verdict in ClauseVerdict
+        ]
+        rows.append(["total", str(len(verdicts))])
+        ids: list[str | None] = [
+            f"verdict-{slug(game)}-clauses-{verdict.value}" for verdict in ClauseVerdict
+        ]
+        ids.append(f"verdict-{slug(game)}-clauses-total")
+        return [
+            paragraph("Rule clauses:"),
+            table(rows, header=["verdict", "clauses"], classes=["rulebooks-counts"], row_ids=ids),
+        ]
+
+    def open_clauses(
+        self, clauses: Sequence[ClauseRecord], verdicts: dict[str, ClauseVerdict]
+    ) -> list[nodes.Node]:
+        """Links to the failing and the unverified clauses."""
+        parts: list[nodes.Node] = []
+        for verdict in (ClauseVerdict.FAILING, ClauseVerdict.UNVERIFIED):
+            matching = [record for record in clauses if verdicts[record.clause_id] is verdict]
+            if not matching:
+                continue
+            links: list[InlineNode] = [verdict_badge(verdict), ": "]
+            links += _joined(
+                self.link(record.docname, record.anchor, record.clause_id) for record in matching
+            )
+            parts.append(paragraph(*links, classes=["rulebooks-open-clauses"]))
+        return parts
+
+    def provenance(self) -> nodes.paragraph:
+        """When and on which commit the results were recorded."""
+        results = self.data.results
+        if results is None:
+            return paragraph(
+                "No results file: nothing has been run.", classes=["rulebooks-provenance"]
+            )
+        parts: list[InlineNode] = ["Results recorded ", results.finished or "(time unknown)"]
+        if results.git.commit:
+            parts += [" on commit ", literal(results.git.commit[:12])]
+            if results.git.dirty:
+                parts.append(" (with uncommitted changes)")
+        parts.append(".")
+        return paragraph(*parts, classes=["rulebooks-provenance"])
+
+    def page_links(self, game: str, clauses: Sequence[ClauseRecord]) -> list[nodes.Node]:
+        """Links to the rules page(s) and the scenario page(s) of the game."""
+        rule_pages = sorted({record.docname for record in clauses})
+        parts: list[nodes.Node] = []
+        if rule_pages:
+            parts.append(
+                paragraph("Rules: ", *self.page_list(rule_pages), classes=["rulebooks-links"])
+            )
+        else:
+            parts.append(
+                paragraph("No clause of this game is defined yet.", classes=["rulebooks-links"])
+            )
+        scenario_pages = self.store.pages_of_folder(game)
+        if scenario_pages:
+            parts.append(
+                paragraph(
+                    "Scenarios: ", *self.page_list(scenario_pages), classes=["rulebooks-links"]
+                )
+            )
+        return parts
+
+    def page_list(self, docnames: Sequence[str]) -> list[InlineNode]:
+        """Comma-separated links to whole pages, by title."""
+        return _joined(self.link(doc, "", self.title_of(doc)) for doc in docnames)
+
+    def title_of(self, docname: str) -> str:
+        """A page's title (its docname if it has none)."""
+        title = self.app.env.titles.get(docname)
+        return title.astext() if title is not None else docname
+
+    def link(self, docname: str, anchor: str, text: str) -> nodes.reference:
+        """A link from this page to ``docname#anchor``."""
+        return make_refnode(
+            self.app.builder, self.docname, docname, anchor or None, nodes.Text(text)
+        )

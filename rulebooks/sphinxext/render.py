@@ -1,0 +1,408 @@
+"""Build docutils nodes for statuses, verdicts, steps, tables and scenarios.
+
+Every piece of user-provided text (names, step text, cells, errors) goes into Text nodes
+or literal blocks, never raw HTML. A status is always shown as text (with a symbol); CSS
+classes only add colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from docutils import nodes
+
+from rulebooks.gherkin_model import (
+    Background,
+    DocString,
+    ExampleRow,
+    Examples,
+    Feature,
+    FeatureSyntaxError,
+    Rule,
+    Scenario,
+    Step,
+)
+from rulebooks.results import ClauseVerdict, ScenarioResult, Status, StepResult
+from rulebooks.sphinxext.nodes import scenario_ref
+from rulebooks.sphinxext.site import SiteData, slug
+
+STATUS_SYMBOLS = {
+    Status.PASSED: "✔",
+    Status.FAILED: "✘",
+    Status.UNDEFINED: "?",
+    Status.SKIPPED: "↷",
+    Status.NOT_RUN: "○",
+    Status.STALE: "⟳",
+}
+
+VERDICT_SYMBOLS = {
+    ClauseVerdict.VERIFIED: "✔",
+    ClauseVerdict.FAILING: "✘",
+    ClauseVerdict.UNVERIFIED: "○",
+}
+
+_BROKEN = (Status.FAILED, Status.UNDEFINED)
+
+InlineNode: TypeAlias = nodes.Node | str
+
+
+# --- small building blocks --------------------------------------------------------------
+
+
+def _nodes(parts: Iterable[InlineNode]) -> list[nodes.Node]:
+    return [nodes.Text(part) if isinstance(part, str) else part for part in parts]
+
+
+def paragraph(*parts: InlineNode, classes: Sequence[str] = ()) -> nodes.paragraph:
+    """A paragraph of text and inline nodes (strings become Text nodes)."""
+    return nodes.paragraph("", "", *_nodes(parts), classes=list(classes))
+
+
+def strong(text: str) -> nodes.strong:
+    """Bold text."""
+    return nodes.strong(text, text)
+
+
+def literal(text: str) -> nodes.literal:
+    """Inline code-formatted text."""
+    return nodes.literal(text, text)
+
+
+def literal_block(text: str, classes: Sequence[str] = ()) -> nodes.literal_block:
+    """A preformatted block, never highlighted as code."""
+    block = nodes.literal_block(text, text, classes=list(classes))
+    block["language"] = "text"
+    return block
+
+
+def status_class(status: Status) -> str:
+    """CSS class of a status, e.g. ``rulebooks-status-not-run``."""
+    return f"rulebooks-status-{slug(status.value)}"
+
+
+def status_badge(status: Status) -> nodes.inline:
+    """The status as text with a symbol, e.g. ``✔ passed``."""
+    text = f"{STATUS_SYMBOLS[status]} {status.value}"
+    return nodes.inline(text, text, classes=["rulebooks-badge", status_class(status)])
+
+
+def verdict_class(verdict: ClauseVerdict) -> str:
+    """CSS class of a clause verdict, e.g. ``rulebooks-verdict-verified``."""
+    return f"rulebooks-verdict-{verdict.value}"
+
+
+def verdict_badge(verdict: ClauseVerdict) -> nodes.inline:
+    """The verdict as text with a symbol, e.g. ``✔ verified``."""
+    text = f"{VERDICT_SYMBOLS[verdict]} {verdict.value}"
+    return nodes.inline(text, text, classes=["rulebooks-badge", verdict_class(verdict)])
+
+
+def tag_list(tags: Sequence[str]) -> nodes.paragraph | None:
+    """Tags as ``@tag`` literals, or None when there are none."""
+    if not tags:
+        return None
+    parts: list[InlineNode] = ["Tags: "]
+    for index, tag in enumerate(tags):
+        if index:
+            parts.append(" ")
+        parts.append(literal(f"@{tag}"))
+    return paragraph(*parts, classes=["rulebooks-tags"])
+
+
+def description(text: str) -> list[nodes.paragraph]:
+    """A Gherkin description as plain-text paragraphs (blank lines separate them)."""
+    blocks = [block.strip() for block in text.split("\n\n")]
+    return [paragraph(block, classes=["rulebooks-description"]) for block in blocks if block]
+
+
+def table(
+    rows: Sequence[Sequence[InlineNode]],
+    header: Sequence[InlineNode] | None = None,
+    classes: Sequence[str] = (),
+    row_ids: Sequence[str | None] = (),
+) -> nodes.table:
+    """A docutils table; cells are text or inline nodes."""
+    width = max([len(header or ())] + [len(row) for row in rows] + [1])
+    table_node = nodes.table(classes=["rulebooks-table", *classes])
+    group = nodes.tgroup(cols=width)
+    table_node += group
+    group.extend(nodes.colspec(colwidth=1) for _ in range(width))
+    if header is not None:
+        group += nodes.thead("", _row(header, width))
+    body = nodes.tbody()
+    for index, cells in enumerate(rows):
+        row = _row(cells, width)
+        row_id = row_ids[index] if index < len(row_ids) else None
+        if row_id:
+            row["ids"].append(row_id)
+        body += row
+    group += body
+    return table_node
+
+
+def _row(cells: Sequence[InlineNode], width: int) -> nodes.row:
+    row = nodes.row()
+    padded = list(cells) + [""] * (width - len(cells))
+    for cell in padded:
+        row += nodes.entry("", paragraph(cell))
+    return row
+
+
+def admonition(title: str, body: Sequence[nodes.Node], classes: Sequence[str]) -> nodes.admonition:
+    """A titled box (an admonition) with the given CSS classes."""
+    box = nodes.admonition("", classes=list(classes))
+    box += nodes.title(title, title)
+    box.extend(body)
+    return box
+
+
+def scenario_link(anchor: str, text: str) -> scenario_ref:
+    """A placeholder link to a scenario, resolved once every page has been read."""
+    ref = scenario_ref("", "", nodes.Text(text))
+    ref["anchor"] = anchor
+    return ref
+
+
+# --- features and scenarios -------------------------------------------------------------
+
+
+class FeatureRenderer:
+    """Renders parsed features with their statuses for one page."""
+
+    def __init__(self, data: SiteData) -> None:
+        self.data = data
+        self.verdicts = data.verdicts
+        self.anchors: list[str] = []
+
+    def feature(self, feature: Feature) -> nodes.section:
+        """A section for one feature file: header, background, scenarios, rules."""
+        section = self._section(
+            self.data.feature_anchor(feature.path), f"{feature.keyword}: {feature.name}"
+        )
+        section["classes"].append("rulebooks-feature")
+        section += paragraph("File: ", literal(feature.path), classes=["rulebooks-location"])
+        if self.verdicts.is_stale(feature):
+            section += paragraph(
+                status_badge(Status.STALE),
+                " This file changed since the results were recorded: its scenarios were "
+                "not run on this text.",
+                classes=["rulebooks-stale-note"],
+            )
+        section.extend(self._header_parts(feature.tags, feature.description))
+        if feature.background:
+            section += self.background(feature.background)
+        section.extend(self.scenario(feature, scenario) for scenario in feature.scenarios)
+        section.extend(self.rule(feature, rule) for rule in feature.rules)
+        return section
+
+    def rule(self, feature: Feature, rule: Rule) -> nodes.section:
+        """A subsection for a ``Rule:`` block."""
+        anchor = self.data.feature_anchor(feature.path).replace("feature-", "rule-", 1)
+        section = self._section(f"{anchor}-l{rule.line}", f"{rule.keyword}: {rule.name}")
+        section["classes"].append("rulebooks-rule")
+        section.extend(self._header_parts(rule.tags, rule.description))
+        if rule.background:
+            section += self.background(rule.background)
+        section.extend(self.scenario(feature, scenario) for scenario in rule.scenarios)
+        return section
+
+    def background(self, background: Background) -> nodes.container:
+        """A Background: its steps, without statuses (they run with each scenario)."""
+        box = nodes.container(classes=["rulebooks-background"])
+        box += paragraph(
+            strong(f"{background.keyword}:"),
+            f" {background.name}" if background.name else "",
+            classes=["rulebooks-scenario-title"],
+        )
+        box.extend(description(background.description))
+        box += paragraph(
+            "Runs before each scenario below; step statuses are shown with each scenario.",
+            classes=["rulebooks-note"],
+        )
+        box += self._steps(background.steps, None)
+        return box
+
+    def scenario(self, feature: Feature, scenario: Scenario) -> nodes.container:
+        """A scenario block with anchor, status, tags, steps (and Examples for an outline)."""
+        anchor = self.data.scenario_anchor(feature.path, scenario.line)
+        self.anchors.append(anchor)
+        status = self.verdicts.scenario_status(feature, scenario)
+        box = nodes.container(ids=[anchor], classes=["rulebooks-scenario", status_class(status)])
+        box += self._scenario_title(scenario, status, anchor)
+        box += paragraph(literal(f"{feature.path}:{scenario.line}"), classes=["rulebooks-location"])
+        tags = tag_list(scenario.tags)
+        if tags is not None:
+            box += tags
+        box.extend(description(scenario.description))
+        if scenario.is_outline:
+            box += self._steps(scenario.steps, None)
+            for examples in scenario.examples:
+                box.extend(self.examples(feature, scenario, examples, anchor))
+        else:
+            result = self.verdicts.result_for(feature, scenario)
+            box += self._steps(scenario.steps, (feature, result))
+            box.extend(self._failure_outside_steps(scenario, result))
+        return box
+
+    def examples(
+        self, feature: Feature, scenario: Scenario, examples: Examples, anchor: str
+    ) -> list[nodes.Node]:
+        """An Examples table with one status column per row, then the failing rows' errors."""
+        title = f" {examples.name}" if examples.name else ""
+        parts: list[nodes.Node] = [
+            paragraph(strong(f"{examples.keyword}:"), title, classes=["rulebooks-examples-title"])
+        ]
+        tags = tag_list(examples.tags)
+        if tags is not None:
+            parts.append(tags)
+        parts.extend(description(examples.description))
+        statuses = [self.verdicts.row_status(feature, scenario, row) for row in examples.rows]
+        rows: list[list[InlineNode]] = [
+            [*row.values, status_badge(status)]
+            for row, status in zip(examples.rows, statuses, strict=True)
+        ]
+        parts.append(
+            table(
+                rows,
+                header=[*examples.header, "status"],
+                classes=["rulebooks-examples"],
+                row_ids=[f"{anchor}-r{row.line}" for row in examples.rows],
+            )
+        )
+        for row in examples.rows:
+            parts.extend(self._row_failure(feature, scenario, examples, row))
+        return parts
+
+    def syntax_error(self, error: FeatureSyntaxError) -> nodes.admonition:
+        """A visible box for a feature file gherkin could not parse."""
+        body: list[nodes.Node] = [
+            paragraph(
+                "The feature file ",
+                literal(error.path),
+                f" has a syntax error at line {error.line}; its scenarios cannot be shown "
+                "and count for no clause.",
+            ),
+            literal_block("\n".join(error.messages), classes=["rulebooks-error"]),
+        ]
+        return admonition(
+            f"Syntax error in {error.path}:{error.line}",
+            body,
+            classes=["rulebooks-syntax-error", "error"],
+        )
+
+    # -- helpers --
+
+    @staticmethod
+    def _section(anchor: str, title: str) -> nodes.section:
+        section = nodes.section(ids=[anchor])
+        section += nodes.title(title, title)
+        return section
+
+    @staticmethod
+    def _header_parts(tags: Sequence[str], text: str) -> list[nodes.Node]:
+        parts: list[nodes.Node] = []
+        tag_node = tag_list(tags)
+        if tag_node is not None:
+            parts.append(tag_node)
+        parts.extend(description(text))
+        return parts
+
+    @staticmethod
+    def _scenario_title(scenario: Scenario, status: Status, anchor: str) -> nodes.paragraph:
+        permalink = nodes.reference("", "¶", refid=anchor, classes=["rulebooks-permalink"])
+        return paragraph(
+            status_badge(status),
+            " ",
+            strong(f"{scenario.keyword}:"),
+            f" {scenario.name} ",
+            permalink,
+            classes=["rulebooks-scenario-title"],
+        )
+
+    def _steps(
+        self, steps: Sequence[Step], run: tuple[Feature, ScenarioResult | None] | None
+    ) -> nodes.bullet_list:
+        """Steps as a list; ``run`` (feature, result) gives each step a status."""
+        items = nodes.bullet_list(classes=["rulebooks-steps"])
+        for step in steps:
+            items += self._step(step, run)
+        return items
+
+    def _step(
+        self, step: Step, run: tuple[Feature, ScenarioResult | None] | None
+    ) -> nodes.list_item:
+        item = nodes.list_item(classes=["rulebooks-step"])
+        head: list[InlineNode] = [strong(step.keyword), f" {step.text}"]
+        recorded: StepResult | None = None
+        if run is not None:
+            feature, result = run
+            status = self.verdicts.step_status(feature, result, step)
+            recorded = result.step_at(step.line) if result else None
+            head = [status_badge(status), " ", *head]
+            item["classes"].append(status_class(status))
+        item += paragraph(*head)
+        if step.table:
+            item += table(step.table, classes=["rulebooks-datatable"])
+        if step.doc_string is not None:
+            item += _doc_string(step.doc_string)
+        if recorded is not None and recorded.status in _BROKEN and recorded.error:
+            item += literal_block(recorded.error, classes=["rulebooks-error"])
+        return item
+
+    @staticmethod
+    def _failure_outside_steps(
+        scenario: Scenario, result: ScenarioResult | None
+    ) -> list[nodes.Node]:
+        """The error of a failure not shown under one of the scenario's own steps."""
+        if result is None or result.status not in _BROKEN:
+            return []
+        own_lines = {step.line for step in scenario.steps}
+        failing = result.failing_step()
+        if failing is not None and failing.line in own_lines:
+            return []
+        parts: list[nodes.Node] = []
+        if failing is not None:
+            parts.append(
+                paragraph(
+                    status_badge(failing.status),
+                    " in Background step ",
+                    strong(failing.keyword),
+                    f" {failing.text}",
+                    classes=["rulebooks-failure"],
+                )
+            )
+        error = (failing.error if failing else None) or result.error
+        if error:
+            parts.append(literal_block(error, classes=["rulebooks-error"]))
+        return parts
+
+    def _row_failure(
+        self, feature: Feature, scenario: Scenario, examples: Examples, row: ExampleRow
+    ) -> list[nodes.Node]:
+        """For a failed or undefined outline row: which row, the failing step, the error."""
+        result = self.verdicts.result_for(feature, scenario, row)
+        if result is None or result.status not in _BROKEN:
+            return []
+        values = ", ".join(
+            f"{name} = {value}" for name, value in zip(examples.header, row.values, strict=False)
+        )
+        head: list[InlineNode] = [
+            status_badge(result.status),
+            f" Row at line {row.line} ({values})",
+        ]
+        failing = result.failing_step()
+        if failing is not None:
+            head += [", at step ", strong(failing.keyword), f" {failing.text}"]
+        parts: list[nodes.Node] = [paragraph(*head, classes=["rulebooks-failure"])]
+        error = (failing.error if failing else None) or result.error
+        if error:
+            parts.append(literal_block(error, classes=["rulebooks-error"]))
+        return parts
+
+
+def _doc_string(doc: DocString) -> nodes.literal_block:
+    classes = ["rulebooks-docstring"]
+    if doc.media_type:
+        classes.append(f"rulebooks-media-{slug(doc.media_type)}")
+    return literal_block(doc.content, classes=classes)

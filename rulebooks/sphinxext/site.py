@@ -1,0 +1,183 @@
+"""The site's inputs: feature files and the results file, located from the Sphinx config.
+
+Everything the directives show comes from here. Loading is cached on a fingerprint of the
+inputs' contents, so the many directives of a build parse the features once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from sphinx.config import Config
+from sphinx.errors import SphinxError
+
+from rulebooks.gherkin_model import (
+    Feature,
+    FeatureSyntaxError,
+    feature_files,
+    load_features,
+    relative_name,
+)
+from rulebooks.results import Results, ResultsFileError, Verdicts, load_results_if_present
+
+__all__ = [
+    "CONFIG_VALUES",
+    "RulebooksError",
+    "SiteData",
+    "SitePaths",
+    "load_site_data",
+    "make_paths_absolute",
+    "slug",
+]
+
+
+class RulebooksError(SphinxError):
+    """A problem with the site's inputs that stops the build (e.g. a malformed results file)."""
+
+    category = "Rulebooks error"
+
+
+@dataclass(frozen=True)
+class SitePaths:
+    """Absolute locations of the inputs, from the ``rulebooks_*`` config values."""
+
+    features_dir: Path
+    results_file: Path
+    project_root: Path
+
+    @classmethod
+    def from_config(cls, config: Config) -> SitePaths:
+        """Read the ``rulebooks_*`` config values (made absolute at ``config-inited``)."""
+        return cls(
+            features_dir=Path(config.rulebooks_features_dir),
+            results_file=Path(config.rulebooks_results_file),
+            project_root=Path(config.rulebooks_project_root),
+        )
+
+    def features_prefix(self) -> str:
+        """The features folder relative to the project root, e.g. ``features``."""
+        try:
+            return relative_name(self.features_dir, self.project_root)
+        except ValueError:
+            raise RulebooksError(
+                f"rulebooks_features_dir {self.features_dir} is not inside "
+                f"rulebooks_project_root {self.project_root}"
+            ) from None
+
+
+def slug(text: str) -> str:
+    """Lower-case ``text`` keeping letters, digits and ``_``; anything else becomes ``-``."""
+    return re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """Parsed features, syntax errors and results, joined."""
+
+    paths: SitePaths
+    features: tuple[Feature, ...]
+    errors: tuple[FeatureSyntaxError, ...]
+    results: Results | None
+    verdicts: Verdicts
+    fingerprint: str
+
+    def under_features(self, path: str) -> str:
+        """A project-relative feature path made relative to the features folder."""
+        prefix = self.paths.features_prefix()
+        if prefix in ("", "."):
+            return path
+        return path.removeprefix(prefix + "/")
+
+    def in_folder(self, path: str, folder: str) -> bool:
+        """True when the feature at ``path`` lies under ``folder`` of the features dir."""
+        folder = folder.strip("/")
+        return folder in ("", ".") or self.under_features(path).startswith(folder + "/")
+
+    def features_in(self, folder: str) -> list[Feature]:
+        """Parsed features under ``folder`` (relative to the features dir)."""
+        return [feature for feature in self.features if self.in_folder(feature.path, folder)]
+
+    def errors_in(self, folder: str) -> list[FeatureSyntaxError]:
+        """Syntax errors of feature files under ``folder``."""
+        return [error for error in self.errors if self.in_folder(error.path, folder)]
+
+    def game_of(self, feature_path: str) -> str:
+        """The game a feature belongs to: its first folder under the features dir."""
+        return self.under_features(feature_path).split("/", 1)[0]
+
+    def absolute(self, feature_path: str) -> Path:
+        """The absolute path of a project-relative feature path."""
+        return self.paths.project_root / feature_path
+
+    def feature_anchor(self, feature_path: str) -> str:
+        """Anchor of a feature, e.g. ``feature-mahe-01_dice``."""
+        return "feature-" + slug(self.under_features(feature_path).removesuffix(".feature"))
+
+    def scenario_anchor(self, feature_path: str, line: int) -> str:
+        """Stable anchor of a scenario, e.g. ``scenario-mahe-01_dice-l12``."""
+        stem = slug(self.under_features(feature_path).removesuffix(".feature"))
+        return f"scenario-{stem}-l{line}"
+
+    def stale_features(self) -> list[Feature]:
+        """Features changed since the results were recorded."""
+        return self.verdicts.stale_features()
+
+
+def input_fingerprint(paths: SitePaths) -> str:
+    """A hash of the names and contents of every feature file and of the results file."""
+    digest = hashlib.sha256()
+    if paths.features_dir.is_dir():
+        for file in feature_files(paths.features_dir):
+            digest.update(file.relative_to(paths.features_dir).as_posix().encode())
+            digest.update(hashlib.sha256(file.read_bytes()).digest())
+    digest.update(b"\0results\0")
+    if paths.results_file.is_file():
+        digest.update(paths.results_file.read_bytes())
+    else:
+        digest.update(b"absent")
+    return digest.hexdigest()
+
+
+CONFIG_VALUES = {
+    "rulebooks_features_dir": "../features",
+    "rulebooks_results_file": "../results/results.json",
+    "rulebooks_project_root": "..",
+}
+
+
+def make_paths_absolute(confdir: Path, config: Config) -> None:
+    """Resolve the ``rulebooks_*`` paths against the Sphinx confdir, in place."""
+    for name in CONFIG_VALUES:
+        setattr(config, name, str((confdir / str(getattr(config, name))).resolve()))
+
+
+_CACHE: dict[SitePaths, SiteData] = {}
+
+
+def load_site_data(paths: SitePaths) -> SiteData:
+    """Load (or reuse) the features and results; a malformed results file -> RulebooksError."""
+    fingerprint = input_fingerprint(paths)
+    cached = _CACHE.get(paths)
+    if cached is not None and cached.fingerprint == fingerprint:
+        return cached
+    data = _load(paths, fingerprint)
+    _CACHE[paths] = data
+    return data
+
+
+def _load(paths: SitePaths, fingerprint: str) -> SiteData:
+    paths.features_prefix()  # fail early on a features dir outside the project root
+    if paths.features_dir.is_dir():
+        loaded = load_features(paths.features_dir, paths.project_root)
+        features, errors = loaded.features, loaded.errors
+    else:
+        features, errors = (), ()
+    try:
+        results = load_results_if_present(paths.results_file)
+    except ResultsFileError as error:
+        raise RulebooksError(str(error)) from error
+    verdicts = Verdicts.join(results, features)
+    return SiteData(paths, features, errors, results, verdicts, fingerprint)
