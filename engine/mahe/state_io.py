@@ -61,7 +61,11 @@ def _check_parameters(game: MaheGame, data: Mapping[str, Any]) -> None:
 
 
 def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[int]], list[int]]:
-    """MAHE-5.5: each turtle exactly once, on the raft or in one stack of spaces 1..21."""
+    """MAHE-5.5: each turtle exactly once, on the raft or in one stack of spaces 1..21.
+
+    Without a "raft" entry, the turtles not on a space are on the raft; with one, every
+    turtle must be listed.
+    """
     stacks: list[list[int]] = [[] for _ in range(SPACES + 1)]
     where: dict[int, int] = {}
 
@@ -94,6 +98,10 @@ def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[in
         for colour in _list(stack, f"the stack on space {space}"):
             place(colour, space)
     missing = [game.colours[t] for t in range(game.num_turtles) if t not in where]
+    if "raft" not in data:  # unlisted turtles wait on the raft
+        for colour in missing:
+            place(colour, RAFT)
+        missing = []
     if missing:
         raise _fail(f"turtle(s) {', '.join(missing)} are nowhere: put them on the raft or a space")
     return stacks, [where[t] for t in range(game.num_turtles)]

@@ -50,9 +50,7 @@ class MaheTable:
         return self._state
 
     def _setup_dict(self, game: MaheGame) -> dict[str, Any]:
-        placed = {c for stack in self.setup["spaces"].values() for c in stack} | set(self.setup.get("raft", []))
-        data = dict(self.setup)
-        data["raft"] = sorted(set(self.setup.get("raft", [])) | (set(game.colours) - placed))
+        data = {key: value for key, value in self.setup.items() if key != "raft"}
         data.setdefault("face_up", 3)
         return data
 
@@ -161,8 +159,11 @@ def given_stack(mahe: MaheTable, space: int, turtles: str) -> None:
 
 def place(mahe: MaheTable, where: int, colours: list[str]) -> None:
     setup = mahe.describe()
+    placed = [c for stack in setup["spaces"].values() for c in stack] + setup.get("raft", [])
+    twice = [c for c in colours if c in placed]
+    assert not twice, f"the scenario places the {', '.join(twice)} turtle twice"
     if where == 0:
-        setup.setdefault("raft", []).extend(colours)
+        setup.setdefault("raft", []).extend(colours)  # the default place: recorded, not sent
     else:
         setup["spaces"].setdefault(str(where), []).extend(colours)
 

@@ -1,0 +1,25 @@
+"""Sphinx configuration of the Rulebooks site.
+
+The `rulebooks.sphinxext` extension reads the feature files and the results file of the last
+scenario run (written by `make site`) and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+
+project = "Rulebooks"
+author = "The Rulebooks team"
+copyright = "2026, the Rulebooks team"
+
+extensions = ["myst_parser", "rulebooks.sphinxext"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = "Rulebooks"
+exclude_patterns = ["_build", "README.md"]
+
+rulebooks_features_dir = "../features"
+rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")
+rulebooks_project_root = ".."

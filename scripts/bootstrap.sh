@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Creates .venv with Python 3.11+ and installs the project with everything it needs.
+# Called by the Makefile; safe to rerun. On a fresh Debian machine without a suitable
+# Python it installs one with apt-get (needs root, as on CI).
+set -euo pipefail
+venv=${1:-.venv}
+python=${PYTHON:-python3}
+
+suitable() { command -v "$1" >/dev/null 2>&1 && "$1" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }
+
+if [ ! -x "$venv/bin/python" ]; then
+  if ! suitable "$python"; then
+    echo "bootstrap: no Python 3.11+ with venv found as '$python'; installing Debian's" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq python3 python3-venv python3-pip >/dev/null
+    python=python3
+    suitable "$python" || { echo "bootstrap: Python 3.11+ is required" >&2; exit 1; }
+  fi
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev]'
