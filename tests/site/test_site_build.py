@@ -1,0 +1,174 @@
+"""Build the real site the way `make site` does and read it as a visitor would.
+
+The scenarios run in a subprocess with the recorder; Sphinx then builds `docs/` into a
+temporary folder from that results file. A second, small project runs a scenario that
+contradicts the engine through the same pipeline, to see it published red with its error.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, cwd=cwd, env={**os.environ, **env}, capture_output=True, text=True, check=False
+    )
+
+
+def text_of(page: Path) -> str:
+    """The visible text of an HTML page, entities decoded, whitespace folded."""
+    body = page.read_text("utf-8")
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+def build_site(results: Path, out: Path, docs: Path = ROOT / "docs") -> subprocess.CompletedProcess[str]:
+    return run(
+        [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", str(docs), str(out)],
+        ROOT, RULEBOOKS_RESULTS=str(results),
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    tmp = tmp_path_factory.mktemp("site")
+    results = tmp / "results.json"
+    scenarios = run(
+        [sys.executable, "-m", "pytest", "tests/scenarios", "-q", "-p", "no:cacheprovider",
+         "--rulebooks-results", str(results)],
+        ROOT,
+    )  # fmt: skip
+    assert results.exists(), scenarios.stdout + scenarios.stderr
+    build = build_site(results, tmp / "html")
+    assert build.returncode == 0, build.stderr
+    return tmp / "html", json.loads(results.read_text("utf-8"))
+
+
+def test_home_page_shows_the_recorded_totals(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, results = site
+    home = text_of(html_dir / "index.html")
+    totals = results["totals"]
+    assert isinstance(totals, dict)
+    assert f"✔ passed {totals['passed']}" in home
+    assert f"✘ failed {totals['failed']}" in home
+    git = results["git"]
+    assert isinstance(git, dict) and str(git["commit"])[:12] in home
+
+
+def test_rules_page_shows_each_clause_with_its_scenarios(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, _ = site
+    rules = (html_dir / "mahe" / "rules.html").read_text("utf-8")
+    clause = rules[rules.index('id="mahe-3-3"') :]
+    clause = clause[: clause.index('<div class="rulebooks-clause ')]
+    assert "✔ verified" in clause
+    assert "The rulebook’s bust: 2, then 6" in clause and "✔ passed" in clause
+    assert text_of(html_dir / "mahe" / "rules.html").count("Verdict: ✔ verified") == 32
+
+
+def test_examples_page_shows_rulebook_examples_step_by_step(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, _ = site
+    page = text_of(html_dir / "mahe" / "examples.html")
+    for name in [
+        "The rulebook’s bust: 2, then 6",
+        "The rulebook’s two dice: 4 and 2 move 12 spaces",
+        "The rulebook’s three dice: 2, 1 and 4 bring a turtle back to its space",
+        "The rulebook’s stack: red carries yellow 18 spaces and yellow’s owner takes the 5-egg card",
+        "The rulebook’s final scores: Marina 22, Evgeny 17, Darya 22, Andrei 20",
+        "The rulebook’s variant: a first die of 5 and a 2-egg card move 14 spaces",
+    ]:
+        assert name in page, name
+    assert "And the yellow player rolls the next die, which shows 3" in page
+    assert "✘ failed" not in page
+
+
+def test_interpretations_page_lists_the_pinning_scenarios(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, _ = site
+    page = text_of(html_dir / "mahe" / "interpretations.html")
+    assert "MAHE-R2" in page and "Leaving space 21 is not crossing it" in page
+
+
+def test_without_results_no_page_shows_green(tmp_path: Path) -> None:
+    build = build_site(tmp_path / "missing.json", tmp_path / "html")
+    assert build.returncode == 0, build.stderr
+    home = text_of(tmp_path / "html" / "index.html")
+    assert "No results" in home and "✔ passed 0" in home and "✔ verified 0" in home
+    for page in ["mahe/rules.html", "mahe/examples.html"]:
+        text = text_of(tmp_path / "html" / page)
+        assert "No results" in text, page
+        assert "✔ passed" not in text and "✔ verified" not in text, page
+        assert "not run" in text, page
+
+
+CONTRADICTION = """\
+@game:mahe
+Feature: Mahé — a scenario that contradicts the engine
+  Rule: MAHE-4.2 One die moves its face
+
+    @clause:MAHE-4.2
+    Scenario: A die of 3 claimed to move 4 spaces
+      Given a 4-player game of Mahé
+      When the blue turtle moves with dice 3
+      Then the blue turtle is on space 4
+      And the blue turtle is on space 3
+
+    @clause:MAHE-4.2
+    Scenario: A step nobody defined
+      Given a 4-player game of Mahé
+      When the blue turtle flies to space 9
+      Then the blue turtle is on space 9
+"""
+
+
+def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / "features" / "mahe").mkdir(parents=True)
+    (project / "features" / "mahe" / "contradiction.feature").write_text(CONTRADICTION, "utf-8")
+    (project / "tests").mkdir()
+    (project / "tests" / "conftest.py").write_text(
+        "from tests.scenarios.conftest import *  # noqa: F403\n"
+        "from tests.scenarios.conftest import pytest_bdd_apply_tag  # noqa: F401\n", "utf-8"
+    )
+    (project / "tests" / "test_contradiction.py").write_text(
+        "from pytest_bdd import scenarios\nscenarios('../features/mahe')\n", "utf-8"
+    )
+    results = project / "results.json"
+    run(
+        [sys.executable, "-m", "pytest", str(project / "tests"), "-q", "-p", "no:cacheprovider",
+         "--rootdir", str(project), "-c", os.devnull, "-p", "rulebooks.recorder",
+         "--rulebooks-results", str(results)],
+        project, PYTHONPATH=str(ROOT),
+    )  # fmt: skip
+    recorded = json.loads(results.read_text("utf-8"))
+    assert recorded["totals"] == {"passed": 0, "failed": 1, "skipped": 0, "undefined": 1}
+
+    docs = project / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text(
+        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "rulebooks_features_dir = '../features'\n"
+        f"rulebooks_results_file = {str(results)!r}\n"
+        "rulebooks_project_root = '..'\n", "utf-8"
+    )
+    (docs / "index.md").write_text("# Check\n\n```{feature-scenarios} mahe\n```\n", "utf-8")
+    build = build_site(results, project / "html", docs)
+    assert build.returncode == 0, build.stderr
+    page = text_of(project / "html" / "index.html")
+    assert "✘ failed" in page and "the blue turtle is on space 3, not space 4" in page
+    assert "? undefined" in page
+    # The step after the failure is skipped, not failed.
+    steps = re.findall(r"(✔ passed|✘ failed|↷ skipped|\? undefined) (Given|When|Then|And) ", page)
+    assert [s for s, _ in steps] == [
+        "✔ passed", "✔ passed", "✘ failed", "↷ skipped",
+        "✔ passed", "? undefined", "↷ skipped",
+    ]

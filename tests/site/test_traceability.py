@@ -1,0 +1,89 @@
+"""The links between rulebook clauses, scenarios and interpretations hold for every game.
+
+Clauses are defined on `docs/<game>/rules.md` (``clause`` directives), interpretations on
+`docs/<game>/interpretations.md`; scenarios point at them with ``@clause:`` and ``@ruling:``
+tags. A coverage table is only true if these links are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebooks.gherkin_model import Scenario, load_features
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted(p.name for p in (ROOT / "features").iterdir() if p.is_dir())
+DIRECTIVE = re.compile(r"^```\{(clause|interpretation)\} (\S+)\s*$", re.MULTILINE)
+
+
+def defined(game: str, kind: str) -> list[str]:
+    page = "rules.md" if kind == "clause" else "interpretations.md"
+    text = (ROOT / "docs" / game / page).read_text("utf-8")
+    return [ident for found, ident in DIRECTIVE.findall(text) if found == kind]
+
+
+def scenarios(game: str) -> list[tuple[str, Scenario]]:
+    loaded = load_features(ROOT / "features" / game, ROOT)
+    assert not loaded.errors, [str(e) for e in loaded.errors]
+    return [(f.path, s) for f in loaded.features for _, s in f.all_scenarios()]
+
+
+def tagged(game: str, prefix: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for path, scenario in scenarios(game):
+        for tag in scenario.tags:
+            if tag.startswith(prefix):
+                found.setdefault(tag.removeprefix(prefix), []).append(f"{path}:{scenario.line}")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_scenario_names_a_clause(game: str) -> None:
+    untied = [f"{p}:{s.line}" for p, s in scenarios(game) if not any(t.startswith("clause:") for t in s.tags)]
+    assert not untied, f"scenarios tied to no clause: {untied}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_clause_tags_name_defined_clauses(game: str) -> None:
+    unknown = {c: where for c, where in tagged(game, "clause:").items() if c not in defined(game, "clause")}
+    assert not unknown, f"tags naming clauses that docs/{game}/rules.md does not define: {unknown}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_clauses_are_unique_and_each_has_a_scenario(game: str) -> None:
+    clauses = defined(game, "clause")
+    assert clauses, f"docs/{game}/rules.md defines no clause"
+    assert [c for c, n in Counter(clauses).items() if n > 1] == []
+    unverified = [c for c in clauses if c not in tagged(game, "clause:")]
+    assert not unverified, f"clauses without a scenario: {unverified}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_interpretations_are_pinned_and_rulings_defined(game: str) -> None:
+    readings = defined(game, "interpretation")
+    pins = tagged(game, "ruling:")
+    assert sorted(set(pins) - set(readings)) == [], "ruling tags without an interpretation"
+    assert sorted(set(readings) - set(pins)) == [], "interpretations no scenario pins"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_scenario_names_are_unique_per_feature(game: str) -> None:
+    # pytest-bdd binds scenarios by name: a duplicate name in one file would silently not run.
+    for path in {p for p, _ in scenarios(game)}:
+        names = Counter(s.name for p, s in scenarios(game) if p == path)
+        assert [n for n, count in names.items() if count > 1] == [], path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rule_names_start_with_their_clause(game: str) -> None:
+    loaded = load_features(ROOT / "features" / game, ROOT)
+    for feature in loaded.features:
+        for rule in feature.rules:
+            clause = rule.name.split(" ", 1)[0]
+            assert clause in defined(game, "clause"), f"{feature.path}:{rule.line}: {rule.name}"
+            for scenario in rule.scenarios:
+                assert f"clause:{clause}" in scenario.tags, f"{feature.path}:{scenario.line}"
