@@ -49,7 +49,9 @@ def load_game(name: str, **params: Any) -> Game:
     try:
         factory = GAMES[name]
     except KeyError:
-        raise InvalidGameError(f"no game called {name!r}; games: {', '.join(sorted(GAMES))}") from None
+        raise InvalidGameError(
+            f"no game called {name!r}; games: {', '.join(sorted(GAMES))}"
+        ) from None
     try:
         return factory(**params)
     except TypeError as error:

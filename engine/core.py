@@ -37,7 +37,9 @@ class IllegalActionError(RulebooksError):
         self.player = player
         self.legal = tuple(legal)
         who = PLAYER_NAMES.get(player, f"player {player}")
-        super().__init__(f"{message} (action {action!r} by {who}; legal: {', '.join(legal) or 'none'})")
+        super().__init__(
+            f"{message} (action {action!r} by {who}; legal: {', '.join(legal) or 'none'})"
+        )
 
 
 class InvalidStateError(RulebooksError):
@@ -70,7 +72,9 @@ class Game(abc.ABC):
 
     def __init__(self, players: int) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
-            raise InvalidGameError(f"{self.short_name}: player count must be a whole number, got {players!r}")
+            raise InvalidGameError(
+                f"{self.short_name}: player count must be a whole number, got {players!r}"
+            )
         if not self.min_players <= players <= self.max_players:
             raise InvalidGameError(
                 f"{self.short_name} is played by {self.min_players} to {self.max_players} players, "
@@ -162,7 +166,9 @@ class State(abc.ABC):
             raise IllegalActionError("the game is over", action=action, player=player, legal=[])
         if player == SIMULTANEOUS:
             raise IllegalActionError(
-                "every player acts at once here: use apply_actions", action=action, player=player,
+                "every player acts at once here: use apply_actions",
+                action=action,
+                player=player,
                 legal=[],
             )
         if action not in self.legal_actions():
@@ -214,6 +220,8 @@ class State(abc.ABC):
         """What `player` sees: public information and their own secrets only."""
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+        if not isinstance(other, State) or type(other) is not type(self):
+            return False
+        return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]

@@ -79,7 +79,9 @@ class ScriptedDriver:
         applied = []
         while self.pending and state.current_player() == CHANCE:
             name = self.pending[0]
-            possible = {state.action_to_string(a): a for a, p in state.chance_outcomes_exact() if p > 0}
+            possible = {
+                state.action_to_string(a): a for a, p in state.chance_outcomes_exact() if p > 0
+            }
             if name not in possible:
                 raise ImpossibleOutcomeError(
                     f"forced outcome {name!r} cannot happen here; possible: {', '.join(possible)}"

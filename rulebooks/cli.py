@@ -1,8 +1,8 @@
 """The `rulebooks` command.
 
-    rulebooks site              run every scenario, record the results, build the site
-    rulebooks verdict [FILE]    print the totals of a results file
-    rulebooks play GAME         play one random game with a seeded sampler and print it
+rulebooks site              run every scenario, record the results, build the site
+rulebooks verdict [FILE]    print the totals of a results file
+rulebooks play GAME         play one random game with a seeded sampler and print it
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ def totals(results: Path) -> dict[str, int] | None:
         return None
     counts = {status: 0 for status in STATUSES}
     for scenario in data.get("scenarios", []):
-        counts[scenario.get("status", "failed")] = counts.get(scenario.get("status", "failed"), 0) + 1
+        counts[scenario.get("status", "failed")] = (
+            counts.get(scenario.get("status", "failed"), 0) + 1
+        )
     return counts
 
 

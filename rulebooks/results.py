@@ -93,9 +93,14 @@ class StepResult:
 
 @dataclass(frozen=True)
 class ExampleRef:
-    """The outline row a result belongs to."""
+    """The outline row a result belongs to.
 
-    line: int
+    ``line`` is the row's line in its Examples table; the recorder writes None when it could
+    not tell, and then ``index`` (the row's position among all rows of the outline, -1 if
+    unknown) is used to join instead.
+    """
+
+    line: int | None
     index: int
     values: Mapping[str, str]
 
@@ -119,8 +124,15 @@ class ScenarioResult:
 
     @property
     def key(self) -> tuple[str, int, int | None]:
-        """The join key: feature path, scenario line, example row line (or None)."""
+        """The join key: feature path, scenario line, example row line (None: no row)."""
         return (self.feature, self.line, self.example.line if self.example else None)
+
+    @property
+    def position_key(self) -> tuple[str, int, int] | None:
+        """Fallback join key for a row recorded without its line: path, line, row index."""
+        if self.example is None or self.example.line is not None or self.example.index < 0:
+            return None
+        return (self.feature, self.line, self.example.index)
 
     def step_at(self, line: int) -> StepResult | None:
         """The recorded step starting on ``line`` of the feature file, if any."""
@@ -153,7 +165,7 @@ class Results:
     started: str | None
     finished: str | None
     git: GitInfo
-    feature_sha256: Mapping[str, str]
+    feature_sha256: Mapping[str, str | None]
     totals: Mapping[str, int]
     scenarios: tuple[ScenarioResult, ...]
 
@@ -192,6 +204,9 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(where, f"expected an integer, got {_json_type(value)}")
         return value
+
+    def optional_integer(self, value: Any, where: str) -> int | None:
+        return None if value is None else self.integer(value, where)
 
     def number(self, value: Any, where: str) -> float | None:
         if value is None:
@@ -239,8 +254,8 @@ def _read_example(reader: _Reader, raw: Any, where: str) -> ExampleRef | None:
     obj = reader.mapping(raw, where)
     values = reader.mapping(obj.get("values", {}), f"{where}.values")
     return ExampleRef(
-        line=reader.integer(reader.field(obj, "line", where), f"{where}.line"),
-        index=reader.integer(obj.get("index", 0), f"{where}.index"),
+        line=reader.optional_integer(reader.field(obj, "line", where), f"{where}.line"),
+        index=reader.integer(obj.get("index", -1), f"{where}.index"),
         values={str(key): str(value) for key, value in values.items()},
     )
 
@@ -284,12 +299,12 @@ def _read_git(reader: _Reader, raw: Any) -> GitInfo:
     return GitInfo(reader.optional_text(obj.get("commit"), "git.commit"), dirty)
 
 
-def _read_feature_hashes(reader: _Reader, raw: Any) -> dict[str, str]:
-    hashes: dict[str, str] = {}
+def _read_feature_hashes(reader: _Reader, raw: Any) -> dict[str, str | None]:
+    hashes: dict[str, str | None] = {}
     for path, entry in reader.mapping(raw, "features").items():
         where = f"features[{path!r}]"
         obj = reader.mapping(entry, where)
-        hashes[path] = reader.text(reader.field(obj, "sha256", where), f"{where}.sha256")
+        hashes[path] = reader.optional_text(reader.field(obj, "sha256", where), f"{where}.sha256")
     return hashes
 
 
@@ -408,6 +423,15 @@ def rows_with_tag(scenario: Scenario, tag: str) -> list[ExampleRow]:
     ]
 
 
+def row_position(scenario: Scenario, row: ExampleRow) -> int:
+    """The index of ``row`` among all rows of the outline's Examples tables (-1: absent)."""
+    rows = [candidate for examples in scenario.examples for candidate in examples.rows]
+    for index, candidate in enumerate(rows):
+        if candidate.line == row.line:
+            return index
+    return -1
+
+
 @dataclass
 class Verdicts:
     """Results joined to the current features."""
@@ -415,10 +439,18 @@ class Verdicts:
     results: Results | None
     features: tuple[Feature, ...]
     _index: dict[tuple[str, int, int | None], ScenarioResult] = field(init=False, repr=False)
+    _by_position: dict[tuple[str, int, int], ScenarioResult] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         recorded = self.results.scenarios if self.results else ()
-        self._index = {result.key: result for result in recorded}
+        self._index = {}
+        self._by_position = {}
+        for result in recorded:
+            position = result.position_key
+            if position is not None:
+                self._by_position[position] = result
+            elif result.example is None or result.example.line is not None:
+                self._index[result.key] = result
 
     @classmethod
     def join(cls, results: Results | None, features: Iterable[Feature]) -> Verdicts:
@@ -433,8 +465,8 @@ class Verdicts:
     def is_stale(self, feature: Feature) -> bool:
         """True when the feature's text changed since its results were recorded.
 
-        A feature with recorded results but no recorded hash also counts as stale: nothing
-        shows the recorded results were obtained on this text.
+        A feature with recorded results but no recorded hash (absent or null) also counts as
+        stale: nothing shows the recorded results were obtained on this text.
         """
         if self.results is None or not feature.sha256:
             return False
@@ -453,7 +485,11 @@ class Verdicts:
         """The recorded result of a scenario (or an outline row), unless the feature is stale."""
         if self.is_stale(feature):
             return None
-        return self._index.get((feature.path, scenario.line, row.line if row else None))
+        found = self._index.get((feature.path, scenario.line, row.line if row else None))
+        if found is None and row is not None:
+            position = row_position(scenario, row)
+            found = self._by_position.get((feature.path, scenario.line, position))
+        return found
 
     def row_status(self, feature: Feature, scenario: Scenario, row: ExampleRow | None) -> Status:
         """Status of one scenario run: a plain scenario (row None) or one outline row."""

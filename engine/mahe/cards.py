@@ -50,13 +50,19 @@ def parse_egg_deck(data: Any, origin: str = "egg card data") -> EggDeck:
         if key not in {str(v) for v in EGG_VALUES}:
             raise GameDataError(f"{origin}: 'cards' has key {key!r}; egg counts run from 1 to 6")
         if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            raise GameDataError(f"{origin}: cards[{key!r}] must be a whole number >= 0, got {number!r}")
+            raise GameDataError(
+                f"{origin}: cards[{key!r}] must be a whole number >= 0, got {number!r}"
+            )
         counts[int(key)] = number
     if sum(counts) != CARD_TOTAL:
-        raise GameDataError(f"{origin}: the cards add up to {sum(counts)}, the game has {CARD_TOTAL}")
+        raise GameDataError(
+            f"{origin}: the cards add up to {sum(counts)}, the game has {CARD_TOTAL}"
+        )
     removed = data.get("removed_unseen")
     if not isinstance(removed, int) or isinstance(removed, bool) or not 0 <= removed < CARD_TOTAL:
-        raise GameDataError(f"{origin}: 'removed_unseen' must be a whole number 0..23, got {removed!r}")
+        raise GameDataError(
+            f"{origin}: 'removed_unseen' must be a whole number 0..23, got {removed!r}"
+        )
     verified = data.get("verified", False)
     if not isinstance(verified, bool):
         raise GameDataError(f"{origin}: 'verified' must be true or false, got {verified!r}")

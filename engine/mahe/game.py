@@ -23,7 +23,6 @@ from ..core import (
     CHANCE,
     TERMINAL,
     Game,
-    IllegalActionError,
     InvalidGameError,
     InvalidStateError,
     State,
@@ -142,7 +141,11 @@ class MaheGame(Game):
         self._turtle_by_colour = {c: t for t, c in enumerate(self.colours)}
 
     def parameters(self) -> dict[str, Any]:
-        return {"players": self.num_players, "variant": self.variant, "first_player": self.first_player}
+        return {
+            "players": self.num_players,
+            "variant": self.variant,
+            "first_player": self.first_player,
+        }
 
     @property
     def num_distinct_actions(self) -> int:
@@ -159,7 +162,7 @@ class MaheGame(Game):
             ) from None
 
     def new_initial_state(self) -> MaheState:
-        """MAHE-2.1, MAHE-2.2: every turtle on the raft; the first egg card is about to be turned up."""
+        """MAHE-2.1, MAHE-2.2: all turtles on the raft; the first egg card is about to come up."""
         return MaheState(self)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> MaheState:
@@ -314,7 +317,7 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self._decisions()
-        if phase == FIRST_DIE or phase == NEXT_DIE:
+        if phase in (FIRST_DIE, NEXT_DIE):
             return [_DIE + f for f in range(1, 7)]
         if phase == REVEAL:
             return [_REVEAL + v for v, n in enumerate(self._unseen) if v and n]
@@ -335,11 +338,13 @@ class MaheState(State):
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         phase = self._phase
-        if phase == FIRST_DIE or phase == NEXT_DIE:
+        if phase in (FIRST_DIE, NEXT_DIE):
             return [(_DIE + f, Fraction(1, 6)) for f in range(1, 7)]
         if phase == REVEAL:
             total = sum(self._unseen)
-            return [(_REVEAL + v, Fraction(n, total)) for v, n in enumerate(self._unseen) if v and n]
+            return [
+                (_REVEAL + v, Fraction(n, total)) for v, n in enumerate(self._unseen) if v and n
+            ]
         return []
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
@@ -373,7 +378,9 @@ class MaheState(State):
                 return self._why_card_illegal(action - _CARD)
             return f"{player_label(self.decider())} must stop, roll or play a card"
         if phase == FIRST_DIE and _CARD < action < _FIRST:
-            return "MAHE-9.1: the first die is always rolled; a card may replace only the 2nd or 3rd"
+            return (
+                "MAHE-9.1: the first die is always rolled; a card may replace only the 2nd or 3rd"
+            )
         if phase == FIRST_DIE and action == ROLL:
             return (
                 "MAHE-3.2: no die can be added: the previous move is over (three dice at most) "
@@ -579,7 +586,9 @@ class MaheState(State):
         lines = []
         for space in range(1, SPACES + 1):
             if self._stacks[space]:
-                lines.append(f"space {space}: " + ", ".join(colours[t] for t in self._stacks[space]))
+                lines.append(
+                    f"space {space}: " + ", ".join(colours[t] for t in self._stacks[space])
+                )
         if self._stacks[RAFT]:
             lines.append("raft: " + ", ".join(sorted(colours[t] for t in self._stacks[RAFT])))
         face_up = "none" if self._face_up is None else f"{self._face_up} eggs"

@@ -150,7 +150,9 @@ def _read_egg_cards(
     return collected, used, face_up, unseen
 
 
-def _read_turn(game: MaheGame, data: Mapping[str, Any], face_up: int | None, deck: int) -> dict[str, Any]:
+def _read_turn(
+    game: MaheGame, data: Mapping[str, Any], face_up: int | None, deck: int
+) -> dict[str, Any]:
     """Whose turn, which phase, which turtle moves and the dice so far, all consistent."""
     players = game.num_players
     beach = data.get("beach")
@@ -170,7 +172,9 @@ def _read_turn(game: MaheGame, data: Mapping[str, Any], face_up: int | None, dec
         raise _fail("a card is revealed only when none lies face up and the deck has cards")
     if phase not in (REVEAL, OVER) and face_up is None and deck:
         raise _fail(f"no card lies face up although {deck} remain in the deck")
-    default_mover = game.colours[own[0]] if phase in (FIRST_DIE, DECIDE, NEXT_DIE) and len(own) == 1 else None
+    default_mover = (
+        game.colours[own[0]] if phase in (FIRST_DIE, DECIDE, NEXT_DIE) and len(own) == 1 else None
+    )
     mover_name = data.get("mover", default_mover)
     moving = phase in (FIRST_DIE, DECIDE, NEXT_DIE)
     if moving != (mover_name is not None):

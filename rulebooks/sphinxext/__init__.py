@@ -28,6 +28,7 @@ from rulebooks.sphinxext.site import CONFIG_VALUES, RulebooksError
 
 __all__ = ["RulebooksError", "setup"]
 
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register config values, directives, nodes, the stylesheet and event handlers."""
     for name, default in CONFIG_VALUES.items():

@@ -33,7 +33,9 @@ def text_of(page: Path) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
 
 
-def build_site(results: Path, out: Path, docs: Path = ROOT / "docs") -> subprocess.CompletedProcess[str]:
+def build_site(
+    results: Path, out: Path, docs: Path = ROOT / "docs"
+) -> subprocess.CompletedProcess[str]:
     return run(
         [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", str(docs), str(out)],
         ROOT, RULEBOOKS_RESULTS=str(results),
@@ -66,7 +68,9 @@ def test_home_page_shows_the_recorded_totals(site: tuple[Path, dict[str, object]
     assert isinstance(git, dict) and str(git["commit"])[:12] in home
 
 
-def test_rules_page_shows_each_clause_with_its_scenarios(site: tuple[Path, dict[str, object]]) -> None:
+def test_rules_page_shows_each_clause_with_its_scenarios(
+    site: tuple[Path, dict[str, object]],
+) -> None:
     html_dir, _ = site
     rules = (html_dir / "mahe" / "rules.html").read_text("utf-8")
     clause = rules[rules.index('id="mahe-3-3"') :]
@@ -76,14 +80,17 @@ def test_rules_page_shows_each_clause_with_its_scenarios(site: tuple[Path, dict[
     assert text_of(html_dir / "mahe" / "rules.html").count("Verdict: ✔ verified") == 32
 
 
-def test_examples_page_shows_rulebook_examples_step_by_step(site: tuple[Path, dict[str, object]]) -> None:
+def test_examples_page_shows_rulebook_examples_step_by_step(
+    site: tuple[Path, dict[str, object]],
+) -> None:
     html_dir, _ = site
     page = text_of(html_dir / "mahe" / "examples.html")
     for name in [
         "The rulebook’s bust: 2, then 6",
         "The rulebook’s two dice: 4 and 2 move 12 spaces",
         "The rulebook’s three dice: 2, 1 and 4 bring a turtle back to its space",
-        "The rulebook’s stack: red carries yellow 18 spaces and yellow’s owner takes the 5-egg card",
+        "The rulebook’s stack: red carries yellow 18 spaces and yellow’s owner takes the "
+        "5-egg card",
         "The rulebook’s final scores: Marina 22, Evgeny 17, Darya 22, Andrei 20",
         "The rulebook’s variant: a first die of 5 and a 2-egg card move 14 spaces",
     ]:
@@ -92,7 +99,9 @@ def test_examples_page_shows_rulebook_examples_step_by_step(site: tuple[Path, di
     assert "✘ failed" not in page
 
 
-def test_interpretations_page_lists_the_pinning_scenarios(site: tuple[Path, dict[str, object]]) -> None:
+def test_interpretations_page_lists_the_pinning_scenarios(
+    site: tuple[Path, dict[str, object]],
+) -> None:
     html_dir, _ = site
     page = text_of(html_dir / "mahe" / "interpretations.html")
     assert "MAHE-R2" in page and "Leaving space 21 is not crossing it" in page
@@ -137,7 +146,8 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
     (project / "tests").mkdir()
     (project / "tests" / "conftest.py").write_text(
         "from tests.scenarios.conftest import *  # noqa: F403\n"
-        "from tests.scenarios.conftest import pytest_bdd_apply_tag  # noqa: F401\n", "utf-8"
+        "from tests.scenarios.conftest import pytest_bdd_apply_tag  # noqa: F401\n",
+        "utf-8",
     )
     (project / "tests" / "test_contradiction.py").write_text(
         "from pytest_bdd import scenarios\nscenarios('../features/mahe')\n", "utf-8"
@@ -158,7 +168,8 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
         "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
         "rulebooks_features_dir = '../features'\n"
         f"rulebooks_results_file = {str(results)!r}\n"
-        "rulebooks_project_root = '..'\n", "utf-8"
+        "rulebooks_project_root = '..'\n",
+        "utf-8",
     )
     (docs / "index.md").write_text("# Check\n\n```{feature-scenarios} mahe\n```\n", "utf-8")
     build = build_site(results, project / "html", docs)
@@ -169,6 +180,11 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
     # The step after the failure is skipped, not failed.
     steps = re.findall(r"(✔ passed|✘ failed|↷ skipped|\? undefined) (Given|When|Then|And) ", page)
     assert [s for s, _ in steps] == [
-        "✔ passed", "✔ passed", "✘ failed", "↷ skipped",
-        "✔ passed", "? undefined", "↷ skipped",
+        "✔ passed",
+        "✔ passed",
+        "✘ failed",
+        "↷ skipped",
+        "✔ passed",
+        "? undefined",
+        "↷ skipped",
     ]

@@ -43,13 +43,19 @@ def tagged(game: str, prefix: str) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_scenario_names_a_clause(game: str) -> None:
-    untied = [f"{p}:{s.line}" for p, s in scenarios(game) if not any(t.startswith("clause:") for t in s.tags)]
+    untied = [
+        f"{p}:{s.line}"
+        for p, s in scenarios(game)
+        if not any(t.startswith("clause:") for t in s.tags)
+    ]
     assert not untied, f"scenarios tied to no clause: {untied}"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_clause_tags_name_defined_clauses(game: str) -> None:
-    unknown = {c: where for c, where in tagged(game, "clause:").items() if c not in defined(game, "clause")}
+    unknown = {
+        c: where for c, where in tagged(game, "clause:").items() if c not in defined(game, "clause")
+    }
     assert not unknown, f"tags naming clauses that docs/{game}/rules.md does not define: {unknown}"
 
 

@@ -46,7 +46,11 @@ class MaheTable:
     def state(self) -> MaheState:
         if self._state is None:
             game = self.game
-            self._state = game.new_initial_state() if self.fresh else game.state_from_dict(self._setup_dict(game))
+            self._state = (
+                game.new_initial_state()
+                if self.fresh
+                else game.state_from_dict(self._setup_dict(game))
+            )
         return self._state
 
     def _setup_dict(self, game: MaheGame) -> dict[str, Any]:
@@ -92,7 +96,8 @@ class MaheTable:
         if actual != expected:
             raise AssertionError(
                 f"{who} cannot act now: the next decision belongs to player {actual + 1}"
-                if actual >= 0 else f"{who} cannot act now: the next event is {self.state.phase}"
+                if actual >= 0
+                else f"{who} cannot act now: the next event is {self.state.phase}"
             )
         self.state.apply_action(action)
 
@@ -110,7 +115,9 @@ class MaheTable:
         """Play one move: the first die, then more dice asked by whoever decides, then stop."""
         state = self.state
         if state.mover != self.turtle(colour):
-            raise AssertionError(f"the {colour} turtle is not the one about to move ({state.mover})")
+            raise AssertionError(
+                f"the {colour} turtle is not the one about to move ({state.mover})"
+            )
         self.chance(f"die {dice[0]}")
         for face in dice[1:]:
             state.apply_action(ROLL)
@@ -138,7 +145,9 @@ def given_variant_game(mahe: MaheTable, n: int) -> None:
 @given(parsers.parse("the players are {names}"))
 def given_names(mahe: MaheTable, names: str) -> None:
     listed = notation.split_list(names)
-    assert len(listed) == mahe.params["players"], f"{len(listed)} names for {mahe.params['players']} players"
+    assert len(listed) == mahe.params["players"], (
+        f"{len(listed)} names for {mahe.params['players']} players"
+    )
     mahe.names = {name: i for i, name in enumerate(listed)}
 
 
@@ -274,9 +283,8 @@ def turtle_is_on(mahe: MaheTable, colour: str, where: str) -> None:
 def stack_is(mahe: MaheTable, space: int, turtles: str) -> None:
     actual = [mahe.game.colours[t] for t in mahe.state.stack(space)]
     expected = notation.colours(turtles)
-    assert actual == expected, (
-        f"space {space} holds {notation.describe_stack(actual)}, not {notation.describe_stack(expected)}"
-    )
+    shown = notation.describe_stack
+    assert actual == expected, f"space {space} holds {shown(actual)}, not {shown(expected)}"
 
 
 @then(parsers.parse("there are {n:d} turtles on the raft"))
@@ -294,7 +302,9 @@ def races(mahe: MaheTable, who: str, turtles: str) -> None:
 @then(parsers.parse("the turtles on the raft are {turtles}"))
 def raft_is(mahe: MaheTable, turtles: str) -> None:
     actual = sorted(mahe.game.colours[t] for t in mahe.state.stack(0))
-    assert actual == sorted(notation.colours(turtles)), f"the raft holds {', '.join(actual) or 'nothing'}"
+    assert actual == sorted(notation.colours(turtles)), (
+        f"the raft holds {', '.join(actual) or 'nothing'}"
+    )
 
 
 def describe_position(position: int) -> str:
@@ -341,14 +351,18 @@ def card_left_game(mahe: MaheTable, eggs: int) -> None:
 # -- Then: whose move ------------------------------------------------------------------------
 @then(parsers.parse("it is {who}'s turn"))
 def turn_is(mahe: MaheTable, who: str) -> None:
-    assert mahe.state.turn_player == mahe.player(who), f"it is player {mahe.state.turn_player + 1}'s turn"
+    assert mahe.state.turn_player == mahe.player(who), (
+        f"it is player {mahe.state.turn_player + 1}'s turn"
+    )
     assert mahe.state.phase in {"first die", "order"}, f"the turn is under way: {mahe.state.phase}"
 
 
 @then(parsers.parse("the {colour} turtle is about to move"))
 def about_to_move(mahe: MaheTable, colour: str) -> None:
     assert mahe.state.phase == "first die", f"next comes {mahe.state.phase}"
-    assert mahe.state.mover == mahe.turtle(colour), f"the turtle about to move is {mahe.state.mover}"
+    assert mahe.state.mover == mahe.turtle(colour), (
+        f"the turtle about to move is {mahe.state.mover}"
+    )
 
 
 @then(parsers.parse("{who} decides whether to roll again"))
@@ -392,12 +406,16 @@ def game_not_over(mahe: MaheTable) -> None:
 
 @then(parsers.parse("{who} holds the beach space"))
 def holds_beach(mahe: MaheTable, who: str) -> None:
-    assert mahe.state.beach_player == mahe.player(who), f"the beach went to {mahe.state.beach_player}"
+    assert mahe.state.beach_player == mahe.player(who), (
+        f"the beach went to {mahe.state.beach_player}"
+    )
 
 
 @then(parsers.parse("{who} has {eggs:d} eggs"))
 def has_eggs(mahe: MaheTable, who: str, eggs: int) -> None:
-    assert mahe.state.eggs(mahe.player(who)) == eggs, f"{who} has {mahe.state.eggs(mahe.player(who))} eggs"
+    assert mahe.state.eggs(mahe.player(who)) == eggs, (
+        f"{who} has {mahe.state.eggs(mahe.player(who))} eggs"
+    )
 
 
 @then(parsers.parse("{who} has {n:d} egg cards, the beach counting as one"))
