@@ -6,7 +6,7 @@ Feature: Mahé — the end of the game and the score
 
   Rule: MAHE-7.1 After the last card is taken, the next move ending on or crossing space 21 wins the beach space and ends the game at once
 
-    @clause:MAHE-7.1
+    @clause:MAHE-7.1 @ruling:MAHE-R12
     Scenario: Taking the last card does not end the game; the next lap does
       Given a 4-player game of Mahé
       And the blue player has collected egg cards showing 1, 1, 1, 2, 2
