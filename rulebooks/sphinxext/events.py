@@ -132,7 +132,7 @@ def banners_for(data: SiteData) -> list[nodes.Node]:
 def _no_results_banner() -> nodes.Node:
     text = paragraph("No results: these pages show no verdict. Run ", literal("make site"), ".")
     classes = ["rulebooks-banner", "rulebooks-banner-no-results", "warning"]
-    return admonition("No results", [text], classes)
+    return admonition("No results", [text], classes, anchor="rulebooks-no-results")
 
 
 def _stale_banner(stale: Sequence[Feature]) -> nodes.Node:
@@ -145,7 +145,7 @@ def _stale_banner(stale: Sequence[Feature]) -> nodes.Node:
         " to record them again.",
     ]
     classes = ["rulebooks-banner", "rulebooks-banner-stale", "warning"]
-    return admonition("Stale results", [paragraph(*parts)], classes)
+    return admonition("Stale results", [paragraph(*parts)], classes, anchor="rulebooks-stale")
 
 
 def _syntax_errors_banner(data: SiteData) -> nodes.Node:
@@ -153,7 +153,8 @@ def _syntax_errors_banner(data: SiteData) -> nodes.Node:
     parts += _joined(literal(f"{error.path}:{error.line}") for error in data.errors)
     parts.append(".")
     classes = ["rulebooks-banner", "rulebooks-banner-syntax", "error"]
-    return admonition("Unreadable feature files", [paragraph(*parts)], classes)
+    title = "Unreadable feature files"
+    return admonition(title, [paragraph(*parts)], classes, anchor="rulebooks-syntax-errors")
 
 
 def _joined(items: Iterable[InlineNode], separator: str = ", ") -> list[InlineNode]:

@@ -149,9 +149,11 @@ def _row(cells: Sequence[InlineNode], width: int) -> nodes.row:
     return row
 
 
-def admonition(title: str, body: Sequence[nodes.Node], classes: Sequence[str]) -> nodes.admonition:
-    """A titled box (an admonition) with the given CSS classes."""
-    box = nodes.admonition("", classes=list(classes))
+def admonition(
+    title: str, body: Sequence[nodes.Node], classes: Sequence[str], anchor: str = ""
+) -> nodes.admonition:
+    """A titled box (an admonition) with the given CSS classes (and id, if ``anchor``)."""
+    box = nodes.admonition("", classes=list(classes), ids=[anchor] if anchor else [])
     box += nodes.title(title, title)
     box.extend(body)
     return box
@@ -275,7 +277,7 @@ class FeatureRenderer:
         return parts
 
     def syntax_error(self, error: FeatureSyntaxError) -> nodes.admonition:
-        """A visible box for a feature file gherkin could not parse."""
+        """A visible box, with the feature's anchor, for a file gherkin could not parse."""
         body: list[nodes.Node] = [
             paragraph(
                 "The feature file ",
@@ -289,6 +291,7 @@ class FeatureRenderer:
             f"Syntax error in {error.path}:{error.line}",
             body,
             classes=["rulebooks-syntax-error", "error"],
+            anchor=self.data.feature_anchor(error.path),
         )
 
     # -- helpers --
