@@ -440,9 +440,11 @@ class Verdicts:
     features: tuple[Feature, ...]
     _index: dict[tuple[str, int, int | None], ScenarioResult] = field(init=False, repr=False)
     _by_position: dict[tuple[str, int, int], ScenarioResult] = field(init=False, repr=False)
+    _recorded_paths: frozenset[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         recorded = self.results.scenarios if self.results else ()
+        self._recorded_paths = frozenset(result.feature for result in recorded)
         self._index = {}
         self._by_position = {}
         for result in recorded:
@@ -472,7 +474,7 @@ class Verdicts:
             return False
         recorded = self.results.feature_sha256.get(feature.path)
         if recorded is None:
-            return any(result.feature == feature.path for result in self.results.scenarios)
+            return feature.path in self._recorded_paths
         return recorded != feature.sha256
 
     def stale_features(self) -> list[Feature]:
