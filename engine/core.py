@@ -195,6 +195,43 @@ class State(abc.ABC):
     def _apply(self, action: int) -> None:
         """Play a legal action (the caller has validated it)."""
 
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """At a SIMULTANEOUS node, play one action per player, in player order.
+
+        Every action is checked before any is applied: a missing player, an extra one or an
+        illegal action raises `IllegalActionError` and leaves the state untouched.
+        """
+        if self.current_player() != SIMULTANEOUS:
+            raise IllegalActionError(
+                "apply_actions is for nodes where every player acts at once",
+                action=str(list(actions)), player=self.current_player(),
+                legal=self.legal_action_strings(),
+            )  # fmt: skip
+        players = self.game.num_players
+        if len(actions) != players:
+            raise IllegalActionError(
+                f"a joint action needs one action for each of the {players} players, "
+                f"got {len(actions)}",
+                action=str(list(actions)), player=SIMULTANEOUS, legal=[],
+            )  # fmt: skip
+        for player, action in enumerate(actions):
+            if action not in self.legal_actions(player):
+                raise IllegalActionError(
+                    self.why_illegal_for(player, action),
+                    action=self.describe_action(action), player=player,
+                    legal=self.legal_action_strings(player),
+                )  # fmt: skip
+        self._apply_joint(list(actions))
+        self._history.extend(actions)
+
+    def why_illegal_for(self, player: int, action: int) -> str:
+        """The rule a player's illegal action in a joint action breaks (games override this)."""
+        return "not a legal action for this player"
+
+    def _apply_joint(self, actions: list[int]) -> None:
+        """Play a validated joint action (games with simultaneous moves override this)."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous moves")
+
     def history(self) -> list[int]:
         """Every action and chance outcome applied since the initial state."""
         return list(self._history)

@@ -13,7 +13,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from .core import CHANCE, RulebooksError, State
+from .core import CHANCE, SIMULTANEOUS, TERMINAL, RulebooksError, State
 
 
 class ImpossibleOutcomeError(RulebooksError):
@@ -32,11 +32,11 @@ class RandomSampler:
 
     def chance_outcome(self, state: State) -> int:
         """An outcome of the chance node `state`, drawn with its exact probability."""
-        outcomes = state.chance_outcomes_exact()
+        outcomes = state.chance_outcomes()
         pick = self.rng.random()
         total = 0.0
         for action, probability in outcomes:
-            total += float(probability)
+            total += probability
             if pick < total:
                 return action
         return outcomes[-1][0]
@@ -45,15 +45,30 @@ class RandomSampler:
         """A uniformly random legal action of the player to act."""
         return self.rng.choice(state.legal_actions())
 
+    def random_joint_action(self, state: State) -> list[int]:
+        """At a SIMULTANEOUS node: a uniformly random legal action for every player."""
+        return [self.rng.choice(state.legal_actions(p)) for p in range(state.game.num_players)]
+
     def play_out(
-        self, state: State, on_action: Callable[[State, int], None] | None = None
+        self, state: State, on_action: Callable[[State, int | list[int]], None] | None = None
     ) -> State:
-        """Play `state` to its end with random actions and chance outcomes; returns it."""
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
+        """Play `state` to its end with random actions and chance outcomes; returns it.
+
+        `on_action(state, action)` is called before each action is applied (with the list
+        of every player's action at a simultaneous node).
+        """
+        choice = self.rng.choice
+        while (player := state.current_player()) != TERMINAL:
+            if player == SIMULTANEOUS:
+                joint = self.random_joint_action(state)
+                if on_action is not None:
+                    on_action(state, joint)
+                state.apply_actions(joint)
+                continue
+            if player == CHANCE:
                 action = self.chance_outcome(state)
             else:
-                action = self.random_action(state)
+                action = choice(state.legal_actions())
             if on_action is not None:
                 on_action(state, action)
             state.apply_action(action)

@@ -56,6 +56,11 @@ NEXT_DIE = "next die"  # chance: the second or third die
 OVER = "over"
 PHASES = (REVEAL, ORDER, FIRST_DIE, DECIDE, NEXT_DIE, OVER)
 
+# A die roll's outcomes never change: built once (Fractions are slow to create).
+_DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
+_DIE_EXACT = tuple((a, Fraction(1, 6)) for a in _DIE_ACTIONS)
+_DIE_FLOAT = tuple((a, 1 / 6) for a in _DIE_ACTIONS)
+
 
 def card_action(eggs: int) -> int:
     """The action "play the card showing `eggs` as the next die" (variant)."""
@@ -232,9 +237,16 @@ class MaheState(State):
         return stack[stack.index(turtle) :]
 
     def decider(self) -> int:
-        """MAHE-5.2: the owner of the top turtle of the moving group decides on more dice."""
-        assert self._mover is not None
-        return self.game.turtle_owner[self.moving_group(self._mover)[-1]]
+        """MAHE-5.2: the owner of the top turtle of the moving group decides on more dice.
+
+        The moving group runs from the mover to the top of its stack, so its top turtle is
+        the top of the stack (on the raft, where nothing stacks, the mover itself).
+        """
+        mover = self._mover
+        assert mover is not None
+        space = self._where[mover]
+        top = self._stacks[space][-1] if space != RAFT else mover
+        return self.game.turtle_owner[top]
 
     @property
     def face_up_card(self) -> int | None:
@@ -318,7 +330,7 @@ class MaheState(State):
         if phase == DECIDE:
             return self._decisions()
         if phase in (FIRST_DIE, NEXT_DIE):
-            return [_DIE + f for f in range(1, 7)]
+            return list(_DIE_ACTIONS)
         if phase == REVEAL:
             return [_REVEAL + v for v, n in enumerate(self._unseen) if v and n]
         if phase == ORDER:
@@ -339,13 +351,31 @@ class MaheState(State):
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         phase = self._phase
         if phase in (FIRST_DIE, NEXT_DIE):
-            return [(_DIE + f, Fraction(1, 6)) for f in range(1, 7)]
+            return list(_DIE_EXACT)
         if phase == REVEAL:
             total = sum(self._unseen)
             return [
                 (_REVEAL + v, Fraction(n, total)) for v, n in enumerate(self._unseen) if v and n
             ]
         return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """As `chance_outcomes_exact`, in floats, without building fractions."""
+        phase = self._phase
+        if phase in (FIRST_DIE, NEXT_DIE):
+            return list(_DIE_FLOAT)
+        if phase == REVEAL:
+            total = sum(self._unseen)
+            return [(_REVEAL + v, n / total) for v, n in enumerate(self._unseen) if v and n]
+        return []
+
+    def apply_action(self, action: int) -> None:
+        """Play a decision or chance outcome; an illegal one raises and changes nothing."""
+        if self._phase in (FIRST_DIE, NEXT_DIE) and _DIE < action <= _DIE + 6:
+            self._apply(action)
+            self._history.append(action)
+        else:
+            super().apply_action(action)  # validates against legal_actions()
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if action == STOP:

@@ -1,6 +1,10 @@
-"""Makes the step definitions of every game visible to the scenario tests."""
+"""Shared by the scenario tests of every game.
 
-from tests.scenarios.steps.mahe import *  # noqa: F403  (pytest-bdd finds steps as fixtures)
+Each game has its own folder here (`tests/scenarios/<game>/`) with its step definitions in
+`steps.py`, bound to `features/<game>/` by `test_<game>.py`. Separate folders keep the step
+fixtures of one game out of another's scenarios: pytest-bdd names step fixtures after the step
+text, so two games sharing a sentence must not share a namespace.
+"""
 
 
 def pytest_bdd_apply_tag(tag: str, function: object) -> bool | None:

@@ -145,7 +145,7 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
     (project / "features" / "mahe" / "contradiction.feature").write_text(CONTRADICTION, "utf-8")
     (project / "tests").mkdir()
     (project / "tests" / "conftest.py").write_text(
-        "from tests.scenarios.conftest import *  # noqa: F403\n"
+        "from tests.scenarios.mahe.steps import *  # noqa: F403\n"
         "from tests.scenarios.conftest import pytest_bdd_apply_tag  # noqa: F401\n",
         "utf-8",
     )
