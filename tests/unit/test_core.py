@@ -100,7 +100,7 @@ def test_joint_action_is_checked_whole_before_any_part_applies() -> None:
         state.apply_action(1)
     assert state.fingers == [] and state.history() == [5]
     state.apply_actions([2, 1])
-    assert state.is_terminal() and state.history() == [5, 2, 1] and state.returns() == [0.0, 1.0]
+    assert state.is_terminal() and state.history() == [5, 2, 1] and state.returns() == [1.0, 0.0]
 
 
 def test_apply_actions_outside_a_simultaneous_node() -> None:
