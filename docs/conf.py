@@ -19,6 +19,8 @@ myst_heading_anchors = 3
 html_theme = "furo"
 html_title = "Rulebooks"
 exclude_patterns = ["_build", "README.md"]
+# Step text, scenario names and errors are shown exactly as written: no typographic quotes.
+smartquotes = False
 
 rulebooks_features_dir = "../features"
 rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")

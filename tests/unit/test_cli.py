@@ -1,0 +1,78 @@
+"""The `rulebooks` command: verdict totals, exit codes of `site`, random play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulebooks import cli
+
+
+def write_results(path: Path, statuses: list[str]) -> None:
+    scenarios = [{"status": status} for status in statuses]
+    path.write_text(json.dumps({"schema": 1, "scenarios": scenarios}), "utf-8")
+
+
+def test_verdict_counts_each_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "r.json"
+    write_results(results, ["passed", "passed", "failed", "undefined"])
+    assert cli.main(["verdict", str(results)]) == 1
+    assert "2 passed, 1 failed, 1 undefined, 0 skipped" in capsys.readouterr().out
+    write_results(results, ["passed"])
+    assert cli.main(["verdict", str(results)]) == 0
+
+
+def test_verdict_without_results_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["verdict", str(tmp_path / "none.json")]) == 1
+    assert "no readable results file" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("statuses", "build_code", "exit_code", "message"),
+    [
+        (["passed", "passed"], 0, 0, "site built: open"),
+        (["passed", "failed"], 0, 1, "shown in red on the site"),
+        (["passed"], 2, 2, "the site build failed"),
+    ],
+)
+def test_site_builds_even_when_scenarios_fail(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    statuses: list[str],
+    build_code: int,
+    exit_code: int,
+    message: str,
+) -> None:
+    results = tmp_path / "results.json"
+    results.write_text("stale run", "utf-8")
+    built: list[Path] = []
+
+    def run_scenarios(path: Path) -> int:
+        assert not path.exists(), "an older results file must not survive into a new run"
+        write_results(path, statuses)
+        return 0 if "failed" not in statuses else 1
+
+    def build_site(html: Path, path: Path) -> int:
+        built.append(html)
+        return build_code
+
+    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(cli, "build_site", build_site)
+    code = cli.main(["site", "--results", str(results), "--html", str(tmp_path / "html")])
+    out = capsys.readouterr().out
+    assert code == exit_code and message in out and built == [tmp_path / "html"]
+    assert "scenarios: " in out
+
+
+def test_play_prints_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "mahe", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "game over; winners:" in out and "returns" in out
+
+
+def test_play_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "mahe", "--players", "9"]) == 2
+    assert "played by 2 to 7 players, not 9" in capsys.readouterr().err
