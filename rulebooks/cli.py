@@ -84,6 +84,15 @@ def command_verdict(args: argparse.Namespace) -> int:
     return 0 if print_verdict(Path(args.results)) else 1
 
 
+def command_replay(args: argparse.Namespace) -> int:
+    """Rerun one scenario and print the game after each action step."""
+    command = [
+        sys.executable, "-m", "pytest", "tests/scenarios", "-q", "-s", "--no-header",
+        "-p", "no:cacheprovider", "--rulebooks-only", args.location, "--rulebooks-replay",
+    ]  # fmt: skip
+    return subprocess.call(command)
+
+
 def command_play(args: argparse.Namespace) -> int:
     import engine
 
@@ -113,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     verdict = sub.add_parser("verdict", help="print the totals of a results file")
     verdict.add_argument("results", nargs="?", default=str(DEFAULT_RESULTS))
     verdict.set_defaults(run=command_verdict)
+
+    replay = sub.add_parser("replay", help="rerun one scenario and print its states")
+    replay.add_argument("location", help="FEATURE:LINE, e.g. features/mahe/02_dice.feature:51")
+    replay.set_defaults(run=command_replay)
 
     play = sub.add_parser("play", help="play one random game and print the final position")
     play.add_argument("game")

@@ -50,7 +50,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, Protocol, TypedDict, cast
 
 import pytest
 from gherkin.parser import Parser as GherkinParser
@@ -112,8 +112,21 @@ class ExampleRecord(TypedDict):
     values: dict[str, str]
 
 
+class BoardRecord(TypedDict):
+    """A picture of the game's state: an SVG document and the same facts in words."""
+
+    text: str
+    svg: str
+
+
 class ScenarioRecord(TypedDict):
-    """One scenario, or one row of a Scenario Outline."""
+    """One scenario, or one row of a Scenario Outline.
+
+    ``boards`` and ``forced`` are present when the scenario's steps expose a world (see
+    :class:`ScenarioWorld`): the board before the first ``When`` step, after the last step
+    run, and, when a step comparing positions failed, the board that step expected; and the
+    chance outcomes the scenario forced, in order.
+    """
 
     nodeid: str
     feature: str
@@ -127,6 +140,25 @@ class ScenarioRecord(TypedDict):
     duration: float
     error: str | None
     steps: list[StepRecord]
+    boards: NotRequired[dict[str, BoardRecord]]
+    forced: NotRequired[list[str]]
+
+
+class ScenarioWorld(Protocol):
+    """What a game's step definitions offer as the ``rulebooks_world`` fixture.
+
+    The recorder asks it for pictures of the state around the scenario's action, and for the
+    chance outcomes the scenario forced, so the site can show them and a reader can replay.
+    """
+
+    forced_outcomes: list[str]
+    expected_board: dict[str, str] | None
+
+    def snapshot(self) -> dict[str, str] | None:
+        """The current state as ``{"text": ..., "svg": ...}``, None before there is one."""
+
+
+WORLD_FIXTURE = "rulebooks_world"
 
 
 class FeatureRecord(TypedDict):
@@ -178,10 +210,133 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="write the verdict of every Gherkin scenario to PATH (JSON, schema 1) "
         "at the end of the session",
     )
+    group.addoption(
+        "--rulebooks-only",
+        action="store",
+        dest="rulebooks_only",
+        metavar="FEATURE:LINE",
+        default=None,
+        help="run only the scenario whose Scenario line (or Examples row) is at "
+        "FEATURE:LINE, e.g. features/mahe/02_dice.feature:51",
+    )
+    group.addoption(
+        "--rulebooks-replay",
+        action="store_true",
+        dest="rulebooks_replay",
+        default=False,
+        help="print every step and the game state after each action step (use with -s)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--rulebooks-only FEATURE:LINE``, deselect every other scenario."""
+    location = config.getoption("rulebooks_only")
+    if not location:
+        return
+    path, _, line_text = str(location).rpartition(":")
+    if not path or not line_text.isdigit():
+        raise pytest.UsageError(f"--rulebooks-only wants FEATURE:LINE, got {location!r}")
+    wanted = (config.invocation_params.dir / path).resolve()
+    line = int(line_text)
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        template = scenario_template(item)
+        chosen = (
+            template is not None
+            and Path(template.feature.filename).resolve() == wanted
+            and _at_line(item, template, line)
+        )
+        (kept if chosen else dropped).append(item)
+    if not kept:
+        raise pytest.UsageError(f"no scenario or Examples row starts at {location}")
+    config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
+
+
+def _at_line(item: pytest.Item, template: ScenarioTemplate, line: int) -> bool:
+    """Does ``item`` run the scenario starting at ``line``, or the outline row there?"""
+    if template.line_number == line:
+        return True
+    params = _example_params(item)
+    if params is None:
+        return False
+    rows = [
+        (examples, context) for examples in template.examples for context in examples.as_contexts()
+    ]
+    info = read_feature(template.feature.filename, item.config.rootpath)
+    lines = info.row_lines.get(template.line_number, [])
+    return any(
+        row_line == line and context == params
+        for row_line, (_, context) in zip(lines, rows, strict=False)
+    )
+
+
+REPLAY_PLUGIN_NAME = "rulebooks-replay"
+
+
+class ReplayPrinter:
+    """Prints each step of the selected scenarios and the state after each action step."""
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_bdd_before_scenario(
+        self, request: pytest.FixtureRequest, feature: Feature, scenario: Scenario
+    ) -> None:
+        print(f"\n=== {scenario.name} ({feature.rel_filename}:{scenario.line_number})")
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_bdd_before_step(
+        self, request: pytest.FixtureRequest, scenario: Scenario, step: Step
+    ) -> None:
+        world = scenario_world(request)
+        if step.type == "when" and world is not None and not getattr(world, "_replayed", False):
+            world._replayed = True  # type: ignore[attr-defined]
+            self._state(world, "the position before the first action")
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_bdd_after_step(
+        self, request: pytest.FixtureRequest, scenario: Scenario, step: Step
+    ) -> None:
+        print(f"  ✔ {step.keyword} {step.name}")
+        world = scenario_world(request)
+        if step.type == "when" and world is not None:
+            self._state(world, "after it")
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_bdd_step_error(
+        self, request: pytest.FixtureRequest, scenario: Scenario, step: Step,
+        exception: BaseException,
+    ) -> None:  # fmt: skip
+        print(f"  ✘ {step.keyword} {step.name}\n      {describe_exception(exception)}")
+        world = scenario_world(request)
+        if world is not None:
+            self._state(world, "the state at the failure")
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_bdd_step_func_lookup_error(
+        self, request: pytest.FixtureRequest, scenario: Scenario, step: Step,
+        exception: BaseException,
+    ) -> None:  # fmt: skip
+        print(f"  ? {step.keyword} {step.name}  (no step definition)")
+
+    @staticmethod
+    def _state(world: ScenarioWorld, label: str) -> None:
+        try:
+            picture = world.snapshot()
+        except Exception as error:  # shown here; the step reports it too
+            print(f"      ({label}: no state: {error})")
+            return
+        if picture is not None:
+            forced = ", ".join(world.forced_outcomes) or "none"
+            text = picture.get("text", "").replace("\n", "\n      ")
+            print(f"      {label} (forced so far: {forced}):\n      {text}")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register a :class:`Recorder` when ``--rulebooks-results`` is given."""
+    """Register a :class:`Recorder` when ``--rulebooks-results`` is given, and the replay
+    printer when ``--rulebooks-replay`` is."""
+    if config.getoption("rulebooks_replay"):
+        config.pluginmanager.register(ReplayPrinter(), REPLAY_PLUGIN_NAME)
     value = config.getoption("rulebooks_results")
     if not value:
         return
@@ -229,6 +384,9 @@ class _TestRun:
     scenario: Scenario | None = None
     steps: list[_StepState] = field(default_factory=list)
     phases: dict[str, _Phase] = field(default_factory=dict)
+    world: ScenarioWorld | None = None
+    boards: dict[str, BoardRecord] = field(default_factory=dict)
+    forced: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -310,6 +468,7 @@ class Recorder:
         run = self._runs.setdefault(request.node.nodeid, _TestRun())
         run.scenario = scenario
         run.steps = [_StepState() for _ in scenario.steps]
+        run.world = scenario_world(request)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_bdd_before_step(
@@ -318,6 +477,8 @@ class Recorder:
         """Mark ``step`` as running."""
         state = self._step_state(request, scenario, step)
         if state is not None:
+            if step.type == "when":
+                self._take_board(request, "before", first_only=True)
             state.status = "running"
             state.started = time.perf_counter()
 
@@ -345,6 +506,11 @@ class Recorder:
             state.status = "failed"
             state.duration = _elapsed(state.started)
             state.error = describe_exception(exception)
+            self._take_board(request, "after")
+            run = self._runs.get(request.node.nodeid)
+            expected = run.world.expected_board if run and run.world else None
+            if run is not None and isinstance(expected, dict):
+                run.boards["expected"] = _board(expected)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_bdd_step_func_lookup_error(
@@ -359,6 +525,27 @@ class Recorder:
         if state is not None:
             state.status = "undefined"
             state.error = describe_exception(exception)
+
+    def _take_board(
+        self, request: pytest.FixtureRequest, moment: str, *, first_only: bool = False
+    ) -> None:
+        """Keep the world's picture of the state under ``moment``, and its forced outcomes."""
+        run = self._runs.get(request.node.nodeid)
+        if run is None or (first_only and moment in run.boards):
+            return
+        self._take_board_of(run, moment)
+
+    @staticmethod
+    def _take_board_of(run: _TestRun, moment: str) -> None:
+        if run.world is None:
+            return
+        try:
+            picture = run.world.snapshot()
+        except Exception:  # a state that cannot be built yet: the step itself will say why
+            picture = None
+        if picture is not None:
+            run.boards[moment] = _board(picture)
+        run.forced = list(run.world.forced_outcomes)
 
     def _step_state(
         self, request: pytest.FixtureRequest, scenario: Scenario, step: Step
@@ -388,6 +575,8 @@ class Recorder:
             return report
         run = self._runs.setdefault(item.nodeid, _TestRun())
         run.phases[call.when] = _phase_of(report, call)
+        if call.when == "call" and run.world is not None and "after" not in run.boards:
+            self._take_board_of(run, "after")
         if call.when == "teardown":
             del self._runs[item.nodeid]
             payload = self._payload(item, template, run)
@@ -457,6 +646,9 @@ class Recorder:
             "error": error,
             "steps": steps,
         }
+        if run.world is not None:
+            record["boards"] = dict(run.boards)
+            record["forced"] = list(run.forced or [])
         return {"scenario": record, "sha256": info.sha256}
 
     def _feature(self, filename: str) -> _FeatureInfo:
@@ -470,6 +662,19 @@ class Recorder:
 # --------------------------------------------------------------------------------------
 # Helpers.
 # --------------------------------------------------------------------------------------
+
+
+def scenario_world(request: pytest.FixtureRequest) -> ScenarioWorld | None:
+    """The scenario's ``rulebooks_world`` fixture, if its step definitions provide one."""
+    try:
+        world = request.getfixturevalue(WORLD_FIXTURE)
+    except pytest.FixtureLookupError:
+        return None
+    return cast(ScenarioWorld, world) if hasattr(world, "snapshot") else None
+
+
+def _board(picture: Mapping[str, str]) -> BoardRecord:
+    return {"text": str(picture.get("text", "")), "svg": str(picture.get("svg", ""))}
 
 
 def scenario_template(item: pytest.Item) -> ScenarioTemplate | None:

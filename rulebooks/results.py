@@ -106,6 +106,19 @@ class ExampleRef:
 
 
 @dataclass(frozen=True)
+class Board:
+    """A picture of the game state recorded with a scenario: SVG, and the facts in words."""
+
+    text: str
+    svg: str
+
+
+BOARD_MOMENTS = ("before", "after", "expected")
+"""Boards a scenario may carry: before its first action, after its last step, and the
+position a failed comparison expected."""
+
+
+@dataclass(frozen=True)
 class ScenarioResult:
     """The recorded result of one scenario or one outline row."""
 
@@ -121,6 +134,8 @@ class ScenarioResult:
     example: ExampleRef | None = None
     duration: float | None = None
     error: str | None = None
+    boards: Mapping[str, Board] = field(default_factory=dict)
+    forced: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[str, int, int | None]:
@@ -267,6 +282,22 @@ def _read_rule_name(reader: _Reader, raw: Any, where: str) -> str | None:
     return reader.text(obj.get("name", ""), f"{where}.name")
 
 
+def _read_boards(reader: _Reader, raw: Any, where: str) -> dict[str, Board]:
+    boards = reader.mapping(raw if raw is not None else {}, where)
+    read: dict[str, Board] = {}
+    for moment, board in boards.items():
+        if moment not in BOARD_MOMENTS:
+            raise reader.fail(where, f"unknown board {moment!r}; known: {', '.join(BOARD_MOMENTS)}")
+        obj = reader.mapping(board, f"{where}.{moment}")
+        svg = reader.text(obj.get("svg", ""), f"{where}.{moment}.svg")
+        if svg and not svg.lstrip().startswith("<svg"):
+            raise reader.fail(f"{where}.{moment}.svg", "expected an SVG document")
+        read[moment] = Board(
+            text=reader.text(obj.get("text", ""), f"{where}.{moment}.text"), svg=svg
+        )
+    return read
+
+
 def _read_scenario(reader: _Reader, raw: Any, where: str) -> ScenarioResult:
     obj = reader.mapping(raw, where)
     tags = reader.items(obj.get("tags", []), f"{where}.tags")
@@ -286,6 +317,11 @@ def _read_scenario(reader: _Reader, raw: Any, where: str) -> ScenarioResult:
         example=_read_example(reader, obj.get("example"), f"{where}.example"),
         duration=reader.number(obj.get("duration"), f"{where}.duration"),
         error=reader.optional_text(obj.get("error"), f"{where}.error"),
+        boards=_read_boards(reader, obj.get("boards"), f"{where}.boards"),
+        forced=tuple(
+            reader.text(outcome, f"{where}.forced[{i}]")
+            for i, outcome in enumerate(reader.items(obj.get("forced", []), f"{where}.forced"))
+        ),
     )
 
 

@@ -7,6 +7,8 @@ classes only add colour.
 
 from __future__ import annotations
 
+import base64
+import html
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
@@ -23,7 +25,7 @@ from rulebooks.gherkin_model import (
     Scenario,
     Step,
 )
-from rulebooks.results import ClauseVerdict, ScenarioResult, Status, StepResult
+from rulebooks.results import Board, ClauseVerdict, ScenarioResult, Status, StepResult
 from rulebooks.sphinxext.nodes import scenario_ref
 from rulebooks.sphinxext.site import SiteData, slug
 
@@ -159,6 +161,62 @@ def admonition(
     return box
 
 
+BOARD_LABELS = {
+    "before": "Before the first action",
+    "after": "After the last step",
+    "expected": "Expected by the failing step",
+}
+
+
+def board_figures(result: ScenarioResult | None) -> list[nodes.Node]:
+    """The boards recorded with a scenario, as pictures with their text alternative.
+
+    A failed comparison shows the expected board beside the actual one; otherwise the board
+    before the first action and after the last step. The SVG is embedded as an image (a
+    data URI), so nothing in it can run in the page; the words go in its ``alt`` text and in
+    a "board in words" disclosure below.
+    """
+    if result is None or not result.boards:
+        return []
+    boards = result.boards
+    if "expected" in boards and "after" in boards:
+        shown = [("expected", boards["expected"]), ("after", boards["after"])]
+        labels = {"after": "Actual board"}
+    else:
+        shown = [(m, boards[m]) for m in ("before", "after") if m in boards]
+        labels = {}
+    figures = "".join(_figure(labels.get(m, BOARD_LABELS[m]), board) for m, board in shown)
+    words = "".join(
+        f"<p><strong>{html.escape(labels.get(m, BOARD_LABELS[m]))}:</strong></p>"
+        f"<pre>{html.escape(board.text)}</pre>"
+        for m, board in shown
+    )
+    markup = (
+        f'<div class="rulebooks-boards">{figures}</div>'
+        f'<details class="rulebooks-board-words"><summary>The boards in words</summary>'
+        f"{words}</details>"
+    )
+    return [nodes.raw("", markup, format="html")]
+
+
+def _figure(label: str, board: Board) -> str:
+    data = base64.b64encode(board.svg.encode("utf-8")).decode("ascii")
+    alt = f"{label}: {board.text}"
+    return (
+        f'<figure class="rulebooks-board"><img src="data:image/svg+xml;base64,{data}" '
+        f'alt="{html.escape(alt, quote=True)}" loading="lazy"/>'
+        f"<figcaption>{html.escape(label)}</figcaption></figure>"
+    )
+
+
+def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph:
+    """How to rerun the scenario locally, and the chance outcomes it forces."""
+    parts: list[InlineNode] = ["Rerun and replay it: ", literal(f"rulebooks replay {location}")]
+    if result is not None and result.forced:
+        parts += [" — forced chance outcomes: ", literal(", ".join(result.forced))]
+    return paragraph(*parts, classes=["rulebooks-replay"])
+
+
 def scenario_link(anchor: str, text: str) -> scenario_ref:
     """A placeholder link to a scenario, resolved once every page has been read."""
     ref = scenario_ref("", "", nodes.Text(text))
@@ -241,10 +299,13 @@ class FeatureRenderer:
             box += self._steps(scenario.steps, None)
             for examples in scenario.examples:
                 box.extend(self.examples(feature, scenario, examples, anchor))
+            box += replay_note(f"{feature.path}:{scenario.line}", None)
         else:
             result = self.verdicts.result_for(feature, scenario)
             box += self._steps(scenario.steps, (feature, result))
             box.extend(self._failure_outside_steps(scenario, result))
+            box.extend(board_figures(result))
+            box += replay_note(f"{feature.path}:{scenario.line}", result)
         return box
 
     def examples(
@@ -401,6 +462,7 @@ class FeatureRenderer:
         error = (failing.error if failing else None) or result.error
         if error:
             parts.append(literal_block(error, classes=["rulebooks-error"]))
+        parts.extend(board_figures(result))
         return parts
 
 

@@ -4,7 +4,8 @@ Step definitions call these helpers and nothing else to read the scenario langua
 
 * lists: ``2, 6`` / ``2, 1 and 4`` / ``blue, red, yellow``;
 * players: ``Marina`` (a name given by the scenario), ``the blue player`` (the owner of the
-  blue turtle), ``player 2`` (an index, counting from 1 as players do);
+  blue turtle), ``player 2`` (counting from 1 as players do; the engine and its printed
+  states count seats from 0, so scenario "player 2" is the engine's player 1);
 * positions: ``space 18`` / ``the raft``.
 """
 

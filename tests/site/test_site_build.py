@@ -99,6 +99,30 @@ def test_examples_page_shows_rulebook_examples_step_by_step(
     assert "✘ failed" not in page
 
 
+def test_every_rulebook_example_shows_its_board_before_and_after(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    html_dir, _ = site
+    page = (html_dir / "mahe" / "examples.html").read_text("utf-8")
+    examples = re.findall(r'<div class="rulebooks-scenario [^"]*" id="([^"]+)">', page)
+    shown = 0
+    for anchor in examples:
+        block = page[page.index(f'id="{anchor}"') :]
+        block = html.unescape(block[: block.find('<div class="rulebooks-scenario ', 10)])
+        if "@example" not in block:
+            continue
+        shown += 1
+        assert block.count('<img src="data:image/svg+xml;base64,') == 2, anchor
+        assert 'alt="Before the first action: ' in block and 'alt="After the last step: ' in block
+        words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", block))
+        assert "rulebooks replay features/mahe/" in words and "forced chance outcomes: die" in words
+    assert shown == 7
+    stack = html.unescape(page)
+    stack = stack[stack.index("The rulebook's stack") :][:20000]
+    assert 'alt="Before the first action: space 18: blue, red, yellow' in stack
+    assert "space 15: red, yellow" in stack
+
+
 def test_interpretations_page_lists_the_pinning_scenarios(
     site: tuple[Path, dict[str, object]],
 ) -> None:
@@ -176,6 +200,9 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
     assert build.returncode == 0, build.stderr
     page = text_of(project / "html" / "index.html")
     assert "✘ failed" in page and "the blue turtle is on space 3, not space 4" in page
+    raw = (project / "html" / "index.html").read_text("utf-8")
+    assert 'alt="Expected by the failing step: space 4: blue' in html.unescape(raw)
+    assert 'alt="Actual board: space 3: blue' in html.unescape(raw)
     assert "? undefined" in page
     # The step after the failure is skipped, not failed.
     steps = re.findall(r"(✔ passed|✘ failed|↷ skipped|\? undefined) (Given|When|Then|And) ", page)

@@ -8,6 +8,7 @@ the player who must make them), then checks it (Then steps read the state).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ import engine
 from engine.core import RulebooksError
 from engine.drivers import ScriptedDriver
 from engine.mahe import ROLL, STOP, MaheGame, MaheState, card_action, first_action
+from engine.mahe.svg import to_svg
 from tests.scenarios import notation
 
 
@@ -28,10 +30,13 @@ class MaheTable:
         self.names: dict[str, int] = {}
         self.setup: dict[str, Any] = {"spaces": {}}
         self.fresh = False
+        self.declared = False
         self._state: MaheState | None = None
         self.driver = ScriptedDriver()
         self.error: Exception | None = None
         self.before_error: dict[str, Any] | None = None
+        self.forced_outcomes: list[str] = []
+        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state ---------------------------------------------------------
     @property
@@ -64,6 +69,22 @@ class MaheTable:
             raise AssertionError("the position is already in play: describe it before any action")
         return self.setup
 
+    # -- pictures for the site (the recorder's world protocol) -----------------------------
+    def snapshot(self) -> dict[str, str] | None:
+        """The state as text and SVG; None when the scenario declared no game."""
+        if self._state is None and not self.declared:
+            return None
+        return picture(self.state)
+
+    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
+        """Before failing a comparison, keep a picture of the board the step expected."""
+        data = self.state.to_dict()
+        change(data)
+        try:
+            self.expected_board = picture(self.game.state_from_dict(data))
+        except RulebooksError:
+            self.expected_board = None  # the expectation is no reachable position
+
     # -- reading the notation ---------------------------------------------------------------
     def player(self, text: str) -> int:
         owners = {c: self.game.turtle_owner[t] for t, c in enumerate(self.game.colours)}
@@ -77,17 +98,20 @@ class MaheTable:
         return self.game.turtle(colour)
 
     # -- playing ------------------------------------------------------------------------------
-    def chance(self, *outcomes: str) -> None:
-        """Force chance outcomes now; each must be used at once."""
-        self.driver.force(*outcomes)
-        self.driver.resolve(self.state)
-        if self.driver.pending:
-            left = list(self.driver.pending)
+    def chance(self, outcome: str) -> None:
+        """Force a chance outcome now; it must be used at once."""
+        self.driver.force(outcome)
+        try:
+            self.driver.resolve(self.state)
+        finally:
+            unused = list(self.driver.pending)
             self.driver.pending.clear()
+        if unused:
             raise AssertionError(
-                f"forced {', '.join(left)} but the game is not waiting for chance: "
+                f"forced {outcome} but the game is not waiting for chance: "
                 f"{self.state.phase} (player to act: {self.state.current_player()})"
             )
+        self.forced_outcomes.append(outcome)
 
     def decide(self, who: str, action: int) -> None:
         """Apply a decision as `who`, who must be the player the rules ask."""
@@ -126,20 +150,32 @@ class MaheTable:
             state.apply_action(STOP)
 
 
+def picture(state: MaheState) -> dict[str, str]:
+    return {"text": str(state), "svg": to_svg(state)}
+
+
 @pytest.fixture
 def mahe() -> MaheTable:
     return MaheTable()
+
+
+@pytest.fixture
+def rulebooks_world(mahe: MaheTable) -> MaheTable:
+    """The recorder's view of the scenario: boards and forced outcomes for the site."""
+    return mahe
 
 
 # -- Given: the game and the position ------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Mahé"))
 def given_game(mahe: MaheTable, n: int) -> None:
     mahe.params["players"] = n
+    mahe.declared = True
 
 
 @given(parsers.parse("a {n:d}-player game of Mahé with the egg-card variant"))
 def given_variant_game(mahe: MaheTable, n: int) -> None:
     mahe.params.update(players=n, variant=True)
+    mahe.declared = True
 
 
 @given(parsers.parse("the players are {names}"))
@@ -276,6 +312,8 @@ def request_game(mahe: MaheTable, n: int) -> None:
 def turtle_is_on(mahe: MaheTable, colour: str, where: str) -> None:
     actual = mahe.state.position(mahe.turtle(colour))
     expected = notation.position(where)
+    if actual != expected:
+        mahe.expect(lambda data: move_in_dict(data, [colour], expected))
     assert actual == expected, f"the {colour} turtle is on {describe_position(actual)}, not {where}"
 
 
@@ -283,6 +321,8 @@ def turtle_is_on(mahe: MaheTable, colour: str, where: str) -> None:
 def stack_is(mahe: MaheTable, space: int, turtles: str) -> None:
     actual = [mahe.game.colours[t] for t in mahe.state.stack(space)]
     expected = notation.colours(turtles)
+    if actual != expected:
+        mahe.expect(lambda data: set_stack_in_dict(data, space, expected))
     shown = notation.describe_stack
     assert actual == expected, f"space {space} holds {shown(actual)}, not {shown(expected)}"
 
@@ -305,6 +345,26 @@ def raft_is(mahe: MaheTable, turtles: str) -> None:
     assert actual == sorted(notation.colours(turtles)), (
         f"the raft holds {', '.join(actual) or 'nothing'}"
     )
+
+
+def move_in_dict(data: dict[str, Any], colours: list[str], where: int) -> None:
+    """Edit a `to_dict` description: put `colours` on `where` (0: the raft), on top."""
+    data["raft"] = [c for c in data["raft"] if c not in colours]
+    for key in list(data["spaces"]):
+        data["spaces"][key] = [c for c in data["spaces"][key] if c not in colours]
+        if not data["spaces"][key]:
+            del data["spaces"][key]
+    if where == 0:
+        data["raft"].extend(colours)
+    else:
+        data["spaces"].setdefault(str(where), []).extend(colours)
+
+
+def set_stack_in_dict(data: dict[str, Any], space: int, colours: list[str]) -> None:
+    """Edit a `to_dict` description: space `space` holds exactly `colours`, bottom first."""
+    displaced = [c for c in data["spaces"].get(str(space), []) if c not in colours]
+    move_in_dict(data, colours, space)
+    move_in_dict(data, displaced, 0)
 
 
 def describe_position(position: int) -> str:

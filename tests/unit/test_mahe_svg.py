@@ -1,0 +1,52 @@
+"""The Mahé board picture: every turtle drawn once, stacks bottom to top, words alongside."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import engine
+from engine.mahe import MaheGame
+from engine.mahe.svg import describe, to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def position() -> engine.State:
+    game = engine.load_game("mahe", players=4)
+    assert isinstance(game, MaheGame)
+    return game.state_from_dict(
+        {"spaces": {"18": ["blue", "red", "yellow"]}, "face_up": 5, "collected": [[2], [], [], []]}
+    )
+
+
+def test_svg_is_well_formed_with_title_and_description() -> None:
+    state = position()
+    root = ET.fromstring(to_svg(state, title="A <title> & more"))
+    assert root.find(f"{SVG}title").text == "A <title> & more"  # type: ignore[union-attr]
+    desc = root.find(f"{SVG}desc").text  # type: ignore[union-attr]
+    assert desc == describe(state)  # type: ignore[arg-type]
+    assert "space 18: blue, red, yellow (bottom to top)" in desc  # type: ignore[operator]
+    assert "raft: green" in desc and "face-up egg card: 5 eggs" in desc  # type: ignore[operator]
+
+
+def test_each_turtle_once_and_stacks_drawn_upwards() -> None:
+    svg = to_svg(position())
+    turtles = re.findall(r'<g class="turtle turtle-(\w+)"><ellipse cx="[\d.]+" cy="([\d.]+)"', svg)
+    assert sorted(c for c, _ in turtles) == ["blue", "green", "red", "yellow"]
+    heights = {colour: float(y) for colour, y in turtles}
+    assert heights["blue"] > heights["red"] > heights["yellow"]  # bottom first, drawn lowest
+
+
+def test_every_space_is_labelled_and_the_beach_marked() -> None:
+    svg = to_svg(position())
+    labels = re.findall(r'fill="#333">(\d+)</text>', svg)
+    assert sorted(map(int, labels)) == list(range(1, 22))
+    assert "5 eggs" in svg and "deck: 18 cards" in svg
+
+
+def test_the_end_shows_the_beach_space() -> None:
+    game = engine.load_game("mahe", players=4)
+    final = engine.RandomSampler(4).play_out(game.new_initial_state())
+    svg = to_svg(final)  # type: ignore[arg-type]
+    assert "beach: 7 eggs" in svg and "+ beach" in svg
