@@ -111,7 +111,10 @@ def to_svg(state: MaheState, title: str = "Mahé position") -> str:
     for i, colour in enumerate(raft):
         out.append(_turtle(rx + 16 + (i % 2) * 28, ry + 9 + (i // 2) * 12, colour))
     card = state.face_up_card
-    label = "beach: 7 eggs" if card is None else f"{card} eggs"
+    if card is not None:
+        label = f"{card} eggs"
+    else:  # between a card taken and the next turned up, or the beach once the deck is out
+        label = "beach: 7 eggs" if state.deck_size == 0 else "to turn up"
     out.append(
         f'<rect x="{CENTRE - 38}" y="{CENTRE - 52}" width="76" height="58" rx="6" fill="#fff" '
         f'stroke="#333"/><text x="{CENTRE}" y="{CENTRE - 30}" font-size="11" '

@@ -50,3 +50,9 @@ def test_the_end_shows_the_beach_space() -> None:
     final = engine.RandomSampler(4).play_out(game.new_initial_state())
     svg = to_svg(final)  # type: ignore[arg-type]
     assert "beach: 7 eggs" in svg and "+ beach" in svg
+
+
+def test_a_card_waiting_to_be_turned_up_is_not_the_beach() -> None:
+    game = engine.load_game("mahe", players=4)
+    state = game.new_initial_state()
+    assert "to turn up" in to_svg(state) and "beach: 7 eggs" not in to_svg(state)  # type: ignore[arg-type]
