@@ -19,11 +19,17 @@ from sphinx.util.typing import ExtensionMetadata
 from rulebooks.sphinxext import events
 from rulebooks.sphinxext.directives import (
     ClauseDirective,
+    CoverageDirective,
     FeatureScenariosDirective,
     GameVerdictDirective,
     InterpretationDirective,
 )
-from rulebooks.sphinxext.nodes import PLACEHOLDER_VISITORS, game_verdict, scenario_ref
+from rulebooks.sphinxext.nodes import (
+    PLACEHOLDER_VISITORS,
+    coverage_report,
+    game_verdict,
+    scenario_ref,
+)
 from rulebooks.sphinxext.site import CONFIG_VALUES, RulebooksError
 
 __all__ = ["RulebooksError", "setup"]
@@ -37,7 +43,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("interpretation", InterpretationDirective)
     app.add_directive("feature-scenarios", FeatureScenariosDirective)
     app.add_directive("game-verdict", GameVerdictDirective)
-    for node in (scenario_ref, game_verdict):
+    app.add_directive("coverage", CoverageDirective)
+    for node in (scenario_ref, game_verdict, coverage_report):
         app.add_node(
             node,
             html=PLACEHOLDER_VISITORS,
@@ -47,6 +54,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
             texinfo=PLACEHOLDER_VISITORS,
         )
     app.add_css_file("rulebooks.css")
+    app.add_js_file("rulebooks-filter.js", loading_method="defer")
     app.connect("config-inited", events.on_config_inited)
     app.connect("builder-inited", events.on_builder_inited)
     app.connect("env-get-outdated", events.on_env_get_outdated)

@@ -8,13 +8,14 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import TaggedScenario, clause_verdict
-from rulebooks.sphinxext.nodes import game_verdict
+from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
     InlineNode,
@@ -142,6 +143,7 @@ class ClauseDirective(RulebooksDirective):
         found = data.verdicts.tagged(f"clause:{clause_id}")
         verdict = clause_verdict(tagged.status for tagged in found)
         anchor = anchor_of_id(clause_id)
+        index = addnodes.index(entries=[("single", clause_id, anchor, "", None)])
         box = self.target_container(anchor, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
@@ -158,7 +160,7 @@ class ClauseDirective(RulebooksDirective):
                 line=self.lineno,
             )
         )
-        return [box]
+        return [index, box]
 
     @staticmethod
     def _header(clause_id: str, title: str, section: str) -> list[nodes.Node]:
@@ -216,6 +218,7 @@ class InterpretationDirective(RulebooksDirective):
         self.note_all_feature_files(data)
         found = data.verdicts.tagged(f"ruling:{ruling_id}")
         anchor = anchor_of_id(ruling_id)
+        index = addnodes.index(entries=[("single", ruling_id, anchor, "", None)])
         box = self.target_container(anchor, ["rulebooks-interpretation"])
         heading: list[InlineNode] = ["Interpretation ", strong(ruling_id)]
         if title:
@@ -232,7 +235,7 @@ class InterpretationDirective(RulebooksDirective):
         self.store().add_interpretation(
             InterpretationRecord(ruling_id, title, self.env.docname, anchor, self.lineno)
         )
-        return [box]
+        return [index, box]
 
 
 class FeatureScenariosDirective(RulebooksDirective):
@@ -322,5 +325,28 @@ class GameVerdictDirective(RulebooksDirective):
         node = game_verdict("")
         node["game"] = game
         node["title"] = str(self.options.get("title", "")).strip()
+        self.set_source_info(node)
+        return [node]
+
+
+class CoverageDirective(RulebooksDirective):
+    """Every clause of every game with its verdict and scenarios, then the gaps: clauses no
+    scenario verifies, and scenarios tied to no known clause.
+
+    Usage (MyST)::
+
+        ```{coverage}
+        ```
+    """
+
+    required_arguments = 0
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Emit the placeholder (clauses are known only once every page is read)."""
+        data = self.site()
+        self.note_all_feature_files(data)
+        self.store().note_page(self.env.docname)
+        node = coverage_report("")
         self.set_source_info(node)
         return [node]

@@ -15,7 +15,7 @@ from sphinx.util.nodes import make_refnode
 
 from rulebooks.gherkin_model import Feature
 from rulebooks.results import ClauseVerdict, Status
-from rulebooks.sphinxext.nodes import game_verdict, scenario_ref
+from rulebooks.sphinxext.nodes import coverage_report, game_verdict, scenario_ref
 from rulebooks.sphinxext.render import (
     InlineNode,
     admonition,
@@ -243,6 +243,8 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         data = site_data(app)
         for node in verdict_nodes:
             node.replace_self(GameVerdict(app, store, data, docname).render(node))
+    for report in list(doctree.findall(coverage_report)):
+        report.replace_self(Coverage(app, store, site_data(app), docname).render())
     for ref in list(doctree.findall(scenario_ref)):
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
 
@@ -390,3 +392,113 @@ class GameVerdict:
         return make_refnode(
             self.app.builder, self.docname, docname, anchor or None, nodes.Text(text)
         )
+
+
+class Coverage(GameVerdict):
+    """Renders the ``coverage`` placeholder: the traceability of every clause."""
+
+    def render(self) -> nodes.container:  # type: ignore[override]
+        """One table per game, then unverified clauses and scenarios tied to no clause."""
+        box = nodes.container(ids=["coverage"], classes=["rulebooks-coverage"])
+        records: dict[str, ClauseRecord] = {}
+        for record in self.store.all_clauses():
+            records.setdefault(record.clause_id, record)
+        games = sorted({record.game for record in records.values()})
+        verdicts = {
+            clause: self.data.verdicts.clause_verdict(f"clause:{clause}") for clause in records
+        }
+        for game in games:
+            clauses = [r for r in records.values() if r.game == game]
+            page = clauses[0].docname
+            box += paragraph(
+                self.link(page, "", self.title_of(page)), classes=["rulebooks-clause-title"]
+            )
+            box += self.clause_table(game, clauses, verdicts)
+        box.extend(self.unverified(records, verdicts))
+        box.extend(self.untied(set(records)))
+        return box
+
+    def clause_table(
+        self, game: str, clauses: Sequence[ClauseRecord], verdicts: dict[str, ClauseVerdict]
+    ) -> nodes.table:
+        rows: list[list[InlineNode]] = []
+        for record in clauses:
+            found = self.data.verdicts.tagged(f"clause:{record.clause_id}")
+            scenarios: list[InlineNode] = []
+            for tagged in found:
+                anchor = self.data.scenario_anchor(tagged.feature.path, tagged.scenario.line)
+                if scenarios:
+                    scenarios.append("; ")
+                scenarios += [status_badge(tagged.status), " "]
+                scenarios.append(self.scenario_link(anchor, tagged.scenario.name))
+            rows.append(
+                [
+                    self.link(record.docname, record.anchor, record.clause_id),
+                    record.title,
+                    verdict_badge(verdicts[record.clause_id]),
+                    nodes.inline("", "", *_as_nodes(scenarios)) if scenarios else "none",
+                ]
+            )
+        return table(
+            rows,
+            header=["clause", "title", "verdict", "scenarios"],
+            classes=["rulebooks-coverage-table"],
+            row_ids=[f"coverage-{record.anchor}" for record in clauses],
+        )
+
+    def scenario_link(self, anchor: str, text: str) -> nodes.Node:
+        target = self.store.page_of_anchor(anchor)
+        if target is None:
+            return nodes.Text(text)
+        return make_refnode(self.app.builder, self.docname, target, anchor, nodes.Text(text))
+
+    def unverified(
+        self, records: dict[str, ClauseRecord], verdicts: dict[str, ClauseVerdict]
+    ) -> list[nodes.Node]:
+        """The clauses no passing or failing scenario checks."""
+        open_ids = [c for c, v in verdicts.items() if v is ClauseVerdict.UNVERIFIED]
+        parts: list[nodes.Node] = [
+            paragraph(strong("Unverified clauses"), classes=["rulebooks-clause-title"])
+        ]
+        if not open_ids:
+            parts.append(paragraph("None: every clause has a scenario with a verdict."))
+            return parts
+        items = nodes.bullet_list(ids=["coverage-unverified"])
+        for clause in sorted(open_ids):
+            record = records[clause]
+            items += nodes.list_item(
+                "", paragraph(self.link(record.docname, record.anchor, clause), f" {record.title}")
+            )
+        parts.append(items)
+        return parts
+
+    def untied(self, known: set[str]) -> list[nodes.Node]:
+        """Scenarios with no ``@clause`` tag, or only tags naming no defined clause."""
+        parts: list[nodes.Node] = [
+            paragraph(strong("Scenarios tied to no clause"), classes=["rulebooks-clause-title"])
+        ]
+        loose: list[tuple[str, str, str]] = []
+        for feature in self.data.features:
+            for _, scenario in feature.all_scenarios():
+                clauses = {
+                    t.removeprefix("clause:")
+                    for t in scenario.all_tags()
+                    if t.startswith("clause:")
+                }
+                if not clauses & known:
+                    anchor = self.data.scenario_anchor(feature.path, scenario.line)
+                    loose.append((anchor, scenario.name, f"{feature.path}:{scenario.line}"))
+        if not loose:
+            parts.append(paragraph("None: every scenario verifies a defined clause."))
+            return parts
+        items = nodes.bullet_list(ids=["coverage-untied"])
+        for anchor, name, location in loose:
+            items += nodes.list_item(
+                "", paragraph(self.scenario_link(anchor, name), " ", literal(location))
+            )
+        parts.append(items)
+        return parts
+
+
+def _as_nodes(parts: Sequence[InlineNode]) -> list[nodes.Node]:
+    return [nodes.Text(part) if isinstance(part, str) else part for part in parts]

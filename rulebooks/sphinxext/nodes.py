@@ -22,6 +22,10 @@ class game_verdict(nodes.General, nodes.Element):
     """The ``game-verdict`` summary; attributes ``game`` and ``title``."""
 
 
+class coverage_report(nodes.General, nodes.Element):
+    """The ``coverage`` report across games; no attributes."""
+
+
 def skip_node(_translator: Any, _node: nodes.Element) -> None:
     """Visitor for an unresolved placeholder: render nothing."""
     raise nodes.SkipNode

@@ -123,6 +123,26 @@ def test_every_rulebook_example_shows_its_board_before_and_after(
     assert "space 15: red, yellow" in stack
 
 
+def test_coverage_page_traces_every_clause(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, _ = site
+    raw = (html_dir / "coverage.html").read_text("utf-8")
+    rows = re.findall(r'<tr class="[^"]*" id="coverage-(mahe-[\d-]+)">(.*?)</tr>', raw, re.S)
+    assert len(rows) == 32
+    assert all("✔ verified" in row for _, row in rows)
+    mahe_3_3 = dict(rows)["mahe-3-3"]
+    assert "The rulebook's bust: 2, then 6" in html.unescape(mahe_3_3)
+    page = text_of(html_dir / "coverage.html")
+    assert "None: every clause has a scenario with a verdict." in page
+    assert "None: every scenario verifies a defined clause." in page
+
+
+def test_clause_ids_are_in_the_search_index(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, _ = site
+    index = (html_dir / "searchindex.js").read_text("utf-8")
+    assert '"mahe-3.3"' in index and '"mahe-r2"' in index
+    assert "MAHE-3.3" in text_of(html_dir / "genindex.html")
+
+
 def test_interpretations_page_lists_the_pinning_scenarios(
     site: tuple[Path, dict[str, object]],
 ) -> None:
@@ -155,7 +175,7 @@ Feature: Mahé — a scenario that contradicts the engine
       Then the blue turtle is on space 4
       And the blue turtle is on space 3
 
-    @clause:MAHE-4.2
+    @clause:MAHE-99.9
     Scenario: A step nobody defined
       Given a 4-player game of Mahé
       When the blue turtle flies to space 9
@@ -195,7 +215,11 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
         "rulebooks_project_root = '..'\n",
         "utf-8",
     )
-    (docs / "index.md").write_text("# Check\n\n```{feature-scenarios} mahe\n```\n", "utf-8")
+    (docs / "index.md").write_text(
+        "# Check\n\n```{clause} MAHE-4.2\n:title: Move length\n\nOne die moves its face.\n```\n\n"
+        "```{feature-scenarios} mahe\n```\n\n```{coverage}\n```\n",
+        "utf-8",
+    )
     build = build_site(results, project / "html", docs)
     assert build.returncode == 0, build.stderr
     page = text_of(project / "html" / "index.html")
@@ -204,6 +228,9 @@ def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> N
     assert 'alt="Expected by the failing step: space 4: blue' in html.unescape(raw)
     assert 'alt="Actual board: space 3: blue' in html.unescape(raw)
     assert "? undefined" in page
+    assert "Verdict: ✘ failing" in page  # MAHE-4.2: its one scenario failed
+    untied = page[page.index("Scenarios tied to no clause") :]
+    assert "A step nobody defined" in untied and "A die of 3 claimed" not in untied
     # The step after the failure is skipped, not failed.
     steps = re.findall(r"(✔ passed|✘ failed|↷ skipped|\? undefined) (Given|When|Then|And) ", page)
     assert [s for s, _ in steps] == [

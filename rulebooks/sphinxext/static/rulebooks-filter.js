@@ -1,0 +1,116 @@
+/* Rulebooks: filter the scenario lists by status and by tag, in the browser.
+ *
+ * On a page that shows scenarios (.rulebooks-scenario), a bar lets the reader keep only the
+ * scenarios of one status and/or one tag. The choice lives in the URL (?status=failed&tag=example)
+ * so a filtered view can be shared; features and rules with nothing left to show fold away.
+ * Everything read from the page is handled as text.
+ */
+(function () {
+  "use strict";
+
+  const STATUSES = ["passed", "failed", "undefined", "skipped", "not-run", "stale"];
+
+  function statusOf(box) {
+    for (const status of STATUSES) {
+      if (box.classList.contains("rulebooks-status-" + status)) return status;
+    }
+    return "";
+  }
+
+  function tagsOf(box) {
+    const line = box.querySelector(":scope > .rulebooks-tags");
+    if (!line) return [];
+    return Array.from(line.querySelectorAll("code")).map((c) => c.textContent.trim().replace(/^@/, ""));
+  }
+
+  function option(value, label) {
+    const element = document.createElement("option");
+    element.value = value;
+    element.textContent = label;
+    return element;
+  }
+
+  function labelled(text, control) {
+    const label = document.createElement("label");
+    label.textContent = text + " ";
+    label.appendChild(control);
+    return label;
+  }
+
+  function build(boxes) {
+    const params = new URLSearchParams(window.location.search);
+    const bar = document.createElement("div");
+    bar.className = "rulebooks-filter";
+    bar.setAttribute("role", "search");
+    bar.setAttribute("aria-label", "Filter scenarios");
+
+    const status = document.createElement("select");
+    status.id = "rulebooks-filter-status";
+    status.appendChild(option("", "any status"));
+    const present = new Set(boxes.map(statusOf));
+    for (const s of STATUSES) {
+      if (present.has(s)) status.appendChild(option(s, s.replace("-", " ")));
+    }
+
+    const tag = document.createElement("select");
+    tag.id = "rulebooks-filter-tag";
+    tag.appendChild(option("", "any tag"));
+    const tags = new Set();
+    boxes.forEach((box) => tagsOf(box).forEach((t) => tags.add(t)));
+    Array.from(tags).sort().forEach((t) => tag.appendChild(option(t, "@" + t)));
+
+    const count = document.createElement("span");
+    count.className = "rulebooks-filter-count";
+    count.setAttribute("aria-live", "polite");
+
+    bar.appendChild(labelled("Status:", status));
+    bar.appendChild(labelled("Tag:", tag));
+    bar.appendChild(count);
+
+    status.value = present.has(params.get("status")) ? params.get("status") : "";
+    tag.value = tags.has(params.get("tag")) ? params.get("tag") : "";
+
+    function apply(updateUrl) {
+      let shown = 0;
+      boxes.forEach((box) => {
+        const keep = (!status.value || statusOf(box) === status.value)
+          && (!tag.value || tagsOf(box).includes(tag.value));
+        box.hidden = !keep;
+        if (keep) shown += 1;
+      });
+      document.querySelectorAll(".rulebooks-rule, .rulebooks-feature").forEach((section) => {
+        const inside = section.querySelectorAll(".rulebooks-scenario");
+        if (inside.length) {
+          section.hidden = Array.from(inside).every((box) => box.hidden);
+        }
+      });
+      count.textContent = "showing " + shown + " of " + boxes.length + " scenarios";
+      if (updateUrl) {
+        const next = new URLSearchParams(window.location.search);
+        status.value ? next.set("status", status.value) : next.delete("status");
+        tag.value ? next.set("tag", tag.value) : next.delete("tag");
+        const query = next.toString();
+        const url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+        window.history.replaceState(null, "", url);
+      }
+    }
+
+    status.addEventListener("change", () => apply(true));
+    tag.addEventListener("change", () => apply(true));
+    apply(false);
+    return bar;
+  }
+
+  function start() {
+    const boxes = Array.from(document.querySelectorAll(".rulebooks-scenario"));
+    if (!boxes.length) return;
+    const first = document.querySelector(".rulebooks-feature") || boxes[0];
+    first.parentNode.insertBefore(build(boxes), first);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
