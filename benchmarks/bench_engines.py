@@ -39,7 +39,14 @@ def state_memory(game: engine.Game) -> tuple[int, float]:
     for _ in range(60):
         if state.is_terminal():
             break
-        action = sampler.chance_outcome(state) if state.is_chance_node() else sampler.random_action(state)
+        if state.current_player() == engine.SIMULTANEOUS:
+            state.apply_actions(sampler.random_joint_action(state))
+            continue
+        action = (
+            sampler.chance_outcome(state)
+            if state.is_chance_node()
+            else sampler.random_action(state)
+        )
         state.apply_action(action)
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
@@ -59,7 +66,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':8} {'games/s':>9} {'actions/s':>11} {'actions/game':>13} {'bytes/state':>12} {'clone µs':>9}")
+    columns = ("games/s", 9), ("actions/s", 11), ("actions/game", 13), ("bytes/state", 12)
+    print(f"{'game':8} " + " ".join(f"{name:>{width}}" for name, width in columns) + "  clone µs")
     for name in args.games.split(","):
         params: dict[str, Any] = {"players": args.players}
         game = engine.load_game(name, **params)

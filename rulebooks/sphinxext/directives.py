@@ -106,10 +106,30 @@ class RulebooksDirective(SphinxDirective):
         return box
 
     def note_all_feature_files(self, data: SiteData) -> None:
-        """Depend on every feature file (a clause's scenarios may live in any of them)."""
+        """Depend on every feature file (the page summarises all of them)."""
         paths = [feature.path for feature in data.features]
         paths += [error.path for error in data.errors]
         self.note_feature_files(data, paths)
+        self.store().note_games(self.env.docname, {"*"})
+
+    def note_game_features(
+        self,
+        data: SiteData,
+        game: str,
+        found: Iterable[TaggedScenario] = (),
+        *,
+        summary: bool = False,
+    ) -> None:
+        """Depend on the game's feature folder, and on the files of the scenarios shown.
+
+        An incremental build then re-reads this page only when one of those changes (or
+        the results file does); ``make site`` always rebuilds everything.
+        """
+        folders = {game} | {data.folder_of(tagged.feature.path) for tagged in found}
+        paths = [f.path for f in data.features if data.folder_of(f.path) in folders]
+        paths += [e.path for e in data.errors if data.folder_of(e.path) in folders]
+        self.note_feature_files(data, paths)
+        self.store().note_games(self.env.docname, folders, summary=summary)
 
 
 class ClauseDirective(RulebooksDirective):
@@ -139,8 +159,8 @@ class ClauseDirective(RulebooksDirective):
         title = str(self.options.get("title", "")).strip()
         section = str(self.options.get("section", "")).strip()
         data = self.site()
-        self.note_all_feature_files(data)
         found = data.verdicts.tagged(f"clause:{clause_id}")
+        self.note_game_features(data, game_of_id(clause_id), found)
         verdict = clause_verdict(tagged.status for tagged in found)
         anchor = anchor_of_id(clause_id)
         index = addnodes.index(entries=[("single", clause_id, anchor, "", None)])
@@ -215,8 +235,8 @@ class InterpretationDirective(RulebooksDirective):
         ruling_id = self.checked_id()
         title = str(self.options.get("title", "")).strip()
         data = self.site()
-        self.note_all_feature_files(data)
         found = data.verdicts.tagged(f"ruling:{ruling_id}")
+        self.note_game_features(data, game_of_id(ruling_id), found)
         anchor = anchor_of_id(ruling_id)
         index = addnodes.index(entries=[("single", ruling_id, anchor, "", None)])
         box = self.target_container(anchor, ["rulebooks-interpretation"])
@@ -284,6 +304,7 @@ class FeatureScenariosDirective(RulebooksDirective):
         ]
         items.sort(key=lambda item: item.path)
         self.note_feature_files(data, [item.path for item in items])
+        self.store().note_games(self.env.docname, {folder.split("/")[0]})
         return items
 
     def _warn_syntax_error(self, data: SiteData, error: FeatureSyntaxError) -> None:
@@ -321,7 +342,7 @@ class GameVerdictDirective(RulebooksDirective):
         """Emit the placeholder and depend on the inputs of the verdict."""
         game = self.arguments[0].strip().lower()
         data = self.site()
-        self.note_all_feature_files(data)
+        self.note_game_features(data, game, summary=True)
         node = game_verdict("")
         node["game"] = game
         node["title"] = str(self.options.get("title", "")).strip()
@@ -346,7 +367,7 @@ class CoverageDirective(RulebooksDirective):
         """Emit the placeholder (clauses are known only once every page is read)."""
         data = self.site()
         self.note_all_feature_files(data)
-        self.store().note_page(self.env.docname)
+        self.store().note_games(self.env.docname, {"*"}, summary=True)
         node = coverage_report("")
         self.set_source_info(node)
         return [node]

@@ -13,7 +13,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
-from rulebooks.gherkin_model import Feature
+from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict, scenario_ref
 from rulebooks.sphinxext.render import (
@@ -27,9 +27,10 @@ from rulebooks.sphinxext.render import (
     verdict_badge,
 )
 from rulebooks.sphinxext.site import (
+    RESULTS_KEY,
     SiteData,
     SitePaths,
-    input_fingerprint,
+    input_fingerprints,
     load_site_data,
     make_paths_absolute,
     slug,
@@ -77,19 +78,52 @@ def on_env_get_outdated(
     changed: set[str],
     removed: set[str],
 ) -> list[str]:
-    """Re-read every page using the directives when an input or any page changed.
+    """Re-read the pages an input change affects, and the summaries when any page changed.
 
-    Inputs (feature files, results file) are compared by content fingerprint, which also
-    notices new feature files. Any added, changed or removed page may define or drop
-    clauses that game verdicts and scenario links depend on.
+    Inputs are compared by content: one fingerprint per feature folder (game) and one for
+    the results file. A new results file touches every page; an edited feature file only
+    the pages showing that game (its rules, scenarios and interpretations, and the
+    summaries). A page added, changed or removed may define or drop clauses, which the
+    game verdicts and the coverage page count: the summaries of its games are re-read too.
     """
     store = store_of(env)
-    fingerprint = input_fingerprint(SitePaths.from_config(app.config))
-    inputs_changed = fingerprint != store.fingerprint
-    store.fingerprint = fingerprint
-    if inputs_changed or added or changed or removed:
-        return sorted(store.pages - removed)
-    return []
+    prints = input_fingerprints(SitePaths.from_config(app.config))
+    old = store.fingerprints
+    moved = {key for key in prints.keys() | old.keys() if prints.get(key) != old.get(key)}
+    store.fingerprints = prints
+    outdated: set[str] = set()
+    if RESULTS_KEY in moved:
+        outdated |= store.pages
+    elif moved:
+        outdated |= store.pages_depending_on(moved)
+    touched: set[str] = {"*"} if added or removed else set()
+    for docname in changed:
+        touched |= games_whose_clauses_may_change(env, store, docname)
+    if touched:
+        outdated |= store.summaries_of(touched)
+    return sorted(outdated - removed)
+
+
+def games_whose_clauses_may_change(
+    env: BuildEnvironment, store: RulebooksStore, docname: str
+) -> set[str]:
+    """Games whose clause list a re-read of ``docname`` may change (``*``: any game).
+
+    A page re-read only because a feature file it shows changed defines the same clauses
+    as before; a page whose own source was edited may define any.
+    """
+    source = Path(env.doc2path(docname))
+    read_at = env.all_docs.get(docname, 0) / 1_000_000
+    if not source.is_file() or source.stat().st_mtime >= read_at:
+        return {"*"}
+    return {record.game for record in store.clauses.get(docname, [])} | {
+        game_of_record(record.ruling_id) for record in store.interpretations.get(docname, [])
+    }
+
+
+def game_of_record(identifier: str) -> str:
+    """The game of a clause or ruling ID (its prefix, lower-cased)."""
+    return identifier.split("-", 1)[0].lower()
 
 
 def on_env_purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
@@ -109,23 +143,29 @@ def on_env_merge_info(
 
 def on_doctree_read(app: Sphinx, doctree: nodes.document) -> None:
     """Put the "no results" / "stale" / "syntax errors" banners at the top of the page."""
-    if app.env.docname not in store_of(app.env).pages:
+    store = store_of(app.env)
+    if app.env.docname not in store.pages:
         return
-    banners = banners_for(site_data(app))
+    banners = banners_for(site_data(app), store.page_games.get(app.env.docname, {"*"}))
     if banners:
         insert_at_top(doctree, banners)
 
 
-def banners_for(data: SiteData) -> list[nodes.Node]:
-    """The banners a page using the directives shows for these inputs."""
+def banners_for(data: SiteData, games: set[str] | None = None) -> list[nodes.Node]:
+    """The banners a page showing these games (None or ``*``: all) gets for these inputs."""
+
+    def shown(path: str) -> bool:
+        return games is None or "*" in games or data.folder_of(path) in games
+
     banners: list[nodes.Node] = []
     if data.results is None:
         banners.append(_no_results_banner())
-    stale = data.stale_features()
+    stale = [feature for feature in data.stale_features() if shown(feature.path)]
     if stale:
         banners.append(_stale_banner(stale))
-    if data.errors:
-        banners.append(_syntax_errors_banner(data))
+    errors = [error for error in data.errors if shown(error.path)]
+    if errors:
+        banners.append(_syntax_errors_banner(errors))
     return banners
 
 
@@ -148,9 +188,9 @@ def _stale_banner(stale: Sequence[Feature]) -> nodes.Node:
     return admonition("Stale results", [paragraph(*parts)], classes, anchor="rulebooks-stale")
 
 
-def _syntax_errors_banner(data: SiteData) -> nodes.Node:
+def _syntax_errors_banner(errors: Sequence[FeatureSyntaxError]) -> nodes.Node:
     parts: list[InlineNode] = ["Feature files with syntax errors (their scenarios are missing): "]
-    parts += _joined(literal(f"{error.path}:{error.line}") for error in data.errors)
+    parts += _joined(literal(f"{error.path}:{error.line}") for error in errors)
     parts.append(".")
     classes = ["rulebooks-banner", "rulebooks-banner-syntax", "error"]
     title = "Unreadable feature files"

@@ -104,6 +104,10 @@ class SiteData:
         """Syntax errors of feature files under ``folder``."""
         return [error for error in self.errors if self.in_folder(error.path, folder)]
 
+    def folder_of(self, feature_path: str) -> str:
+        """The feature folder (game) a project-relative feature path lies in."""
+        return folder_of(self.under_features(feature_path))
+
     def game_of(self, feature_path: str) -> str:
         """The game a feature belongs to: its first folder under the features dir."""
         return self.under_features(feature_path).split("/", 1)[0]
@@ -139,6 +143,32 @@ def input_fingerprint(paths: SitePaths) -> str:
     else:
         digest.update(b"absent")
     return digest.hexdigest()
+
+
+RESULTS_KEY = "@results"
+
+
+def folder_of(relative: str) -> str:
+    """The top folder (game) of a path relative to the features dir (``.`` at the top)."""
+    head, _, rest = relative.partition("/")
+    return head if rest else "."
+
+
+def input_fingerprints(paths: SitePaths) -> dict[str, str]:
+    """A content hash per feature folder (game) and one for the results file."""
+    digests: dict[str, hashlib._Hash] = {}
+    if paths.features_dir.is_dir():
+        for file in feature_files(paths.features_dir):
+            relative = file.relative_to(paths.features_dir).as_posix()
+            digest = digests.setdefault(folder_of(relative), hashlib.sha256())
+            digest.update(relative.encode())
+            digest.update(hashlib.sha256(file.read_bytes()).digest())
+    prints = {folder: digest.hexdigest() for folder, digest in digests.items()}
+    results = paths.results_file
+    prints[RESULTS_KEY] = (
+        hashlib.sha256(results.read_bytes()).hexdigest() if results.is_file() else "absent"
+    )
+    return prints
 
 
 CONFIG_VALUES = {

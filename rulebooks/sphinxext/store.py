@@ -51,11 +51,37 @@ class RulebooksStore:
     scenario_anchors: dict[str, set[str]] = field(default_factory=dict)
     scenario_folders: dict[str, set[str]] = field(default_factory=dict)
     pages: set[str] = field(default_factory=set)
-    fingerprint: str = ""
+    page_games: dict[str, set[str]] = field(default_factory=dict)
+    """Per page, the feature folders (games) its content depends on; ``*``: all of them."""
+    summary_pages: set[str] = field(default_factory=set)
+    """Pages whose content depends on the clauses other pages define (verdicts, coverage)."""
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    """Content hash of each feature folder and of the results file, at the last build."""
 
     def note_page(self, docname: str) -> None:
         """Remember that ``docname`` uses a rulebooks directive."""
         self.pages.add(docname)
+
+    def note_games(self, docname: str, games: Iterable[str], *, summary: bool = False) -> None:
+        """``docname`` shows scenarios of these feature folders (``*``: every folder)."""
+        self.page_games.setdefault(docname, set()).update(games)
+        if summary:
+            self.summary_pages.add(docname)
+        self.note_page(docname)
+
+    def pages_depending_on(self, folders: set[str]) -> set[str]:
+        """Pages to re-read when these feature folders changed."""
+        return {doc for doc, games in self.page_games.items() if "*" in games or games & folders}
+
+    def summaries_of(self, games: set[str]) -> set[str]:
+        """Summary pages counting clauses of these games (``*``: any game)."""
+        return {
+            doc
+            for doc in self.summary_pages
+            if "*" in games
+            or "*" in self.page_games.get(doc, {"*"})
+            or games & self.page_games.get(doc, set())
+        }
 
     def add_clause(self, record: ClauseRecord) -> None:
         """Record a clause definition."""
@@ -99,6 +125,8 @@ class RulebooksStore:
         for records in (self.clauses, self.interpretations, self.scenario_anchors):
             records.pop(docname, None)
         self.scenario_folders.pop(docname, None)
+        self.page_games.pop(docname, None)
+        self.summary_pages.discard(docname)
         self.pages.discard(docname)
 
     def merge(self, docnames: Iterable[str], other: RulebooksStore) -> None:
@@ -114,6 +142,10 @@ class RulebooksStore:
                 self.scenario_folders[docname] = set(other.scenario_folders[docname])
             if docname in other.pages:
                 self.pages.add(docname)
+            if docname in other.page_games:
+                self.page_games[docname] = set(other.page_games[docname])
+            if docname in other.summary_pages:
+                self.summary_pages.add(docname)
 
 
 def store_of(env: BuildEnvironment) -> RulebooksStore:

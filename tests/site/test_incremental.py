@@ -1,0 +1,97 @@
+"""An incremental build re-reads only the pages that depend on what changed."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+FEATURE = """\
+Feature: {name}
+  Rule: {game}-1.1 A rule
+
+    @clause:{game}-1.1
+    Scenario: {name} holds
+      Given something
+"""
+
+
+def write(root: Path, path: str, text: str) -> None:
+    file = root / path
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, "utf-8")
+
+
+def project(root: Path) -> None:
+    write(
+        root,
+        "docs/conf.py",
+        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "rulebooks_features_dir = '../features'\n"
+        "rulebooks_results_file = '../results.json'\n"
+        "rulebooks_project_root = '..'\n",
+    )
+    pages = ["coverage"]
+    for game in ("alpha", "beta"):
+        upper = game.upper()
+        write(root, f"features/{game}/one.feature", FEATURE.format(name=game, game=upper))
+        write(
+            root,
+            f"docs/{game}/rules.md",
+            f"# {game} rules\n\n```{{clause}} {upper}-1.1\n:title: A rule\n\nText.\n```\n",
+        )
+        write(
+            root,
+            f"docs/{game}/examples.md",
+            f"# {game} examples\n\n```{{feature-scenarios}} {game}\n```\n",
+        )
+        pages += [f"{game}/rules", f"{game}/examples"]
+    write(root, "docs/coverage.md", "# Coverage\n\n```{coverage}\n```\n")
+    toctree = "\n".join(pages)
+    write(
+        root,
+        "docs/index.md",
+        f"# Home\n\n```{{game-verdict}} alpha\n```\n\n```{{toctree}}\n{toctree}\n```\n",
+    )
+    write(root, "results.json", json.dumps({"schema": 1, "features": {}, "scenarios": []}))
+
+
+def pages_read(root: Path, *extra: str) -> set[str]:
+    run = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", *extra, "docs", "docs/_build/html"],
+        cwd=root, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", run.stdout))
+
+
+def test_editing_one_game_rereads_only_its_pages_and_the_summaries(tmp_path: Path) -> None:
+    project(tmp_path)
+    assert len(pages_read(tmp_path, "-E")) == 6
+    assert pages_read(tmp_path) == set()
+    feature = tmp_path / "features/beta/one.feature"
+    feature.write_text(feature.read_text("utf-8") + "      And something else\n", "utf-8")
+    assert pages_read(tmp_path) == {"beta/rules", "beta/examples", "coverage"}
+
+
+def test_a_new_results_file_rereads_every_page_with_verdicts(tmp_path: Path) -> None:
+    project(tmp_path)
+    pages_read(tmp_path, "-E")
+    write(
+        tmp_path,
+        "results.json",
+        json.dumps({"schema": 1, "features": {}, "scenarios": [], "totals": {}}),
+    )
+    assert pages_read(tmp_path) == {
+        "index", "coverage", "alpha/rules", "alpha/examples", "beta/rules", "beta/examples",
+    }  # fmt: skip
+
+
+def test_a_new_clause_page_rereads_the_summaries(tmp_path: Path) -> None:
+    project(tmp_path)
+    pages_read(tmp_path, "-E")
+    write(
+        tmp_path, "docs/alpha/more.md", "# More\n\n```{clause} ALPHA-2.1\n:title: More\n\nX.\n```\n"
+    )
+    assert pages_read(tmp_path) == {"alpha/more", "index", "coverage"}
