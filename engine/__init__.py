@@ -37,7 +37,13 @@ def _mahe(**params: Any) -> Game:
     return MaheGame(**params)
 
 
-GAMES: dict[str, Callable[..., Game]] = {"mahe": _mahe}
+def _masai(**params: Any) -> Game:
+    from .masai import MasaiGame
+
+    return MasaiGame(**params)
+
+
+GAMES: dict[str, Callable[..., Game]] = {"mahe": _mahe, "masai": _masai}
 """Game name -> factory taking the game's parameters as keywords."""
 
 

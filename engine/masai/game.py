@@ -1,0 +1,1118 @@
+"""Masai: players assemble a necklace of dice and seeds, scoring as they go and at the end.
+
+The whole rulebook in one module. Clause IDs (``MASAI-x.y``) name the rule each function
+implements; readings of unclear rules are ``MASAI-Rn`` (see the interpretations page).
+
+The board is a graph (:mod:`engine.masai.board`): die slots and seed slots in areas, two
+areas per sector, slots on the inner or the outer line, seed slots joined to die slots,
+and natural links between die slots.
+
+A round ("turn" in the rulebook): dice are drawn from the bag one at a time, each draw a
+chance node whose outcome is the die's colour and the face it is rolled on (MASAI-R2), until
+the pool holds 2 per player + 2. Then each player, in the round's order, makes one turn:
+
+* the common action in up to three decisions: a key die for a sector (``key``), a die
+  placed into a free slot of that sector (``place``), then a seed or none (``seed``);
+  special actions 1 and 2 are folded into the first two decisions;
+* or special action 3 (move a key die to an empty slot) or 4 (repair a die);
+* or a pass, only when no common action is possible without paying (MASAI-R13).
+
+Dice are identified by colour and face ("green 2"): two dice showing the same colour and
+face are interchangeable, so actions name a kind of die, not a particular die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameDataError,
+    InvalidGameError,
+    InvalidStateError,
+    State,
+    player_label,
+)
+from .board import COLOURS, INNER, LINES, OUTER, Board, load_board, parse_board
+
+DICE_PER_COLOUR = 8
+FACES = 6
+KINDS = len(COLOURS) * FACES  # a kind of die: colour * 6 + face - 1
+SEEDS_TWO_PLAYERS = 20
+SEEDS_MORE_PLAYERS = 15
+SPECIAL_ACTIONS = (1, 2, 3, 4)
+ANY_KEY, CHANGE_FACE, MOVE_KEY, REPAIR = SPECIAL_ACTIONS
+SPECIAL_NAMES = {
+    ANY_KEY: "use any die as the key",
+    CHANGE_FACE: "change the face of a newly rolled die",
+    MOVE_KEY: "take a key die and allocate it to an empty slot",
+    REPAIR: "repair an allocated die",
+}
+NO_SLOT = -1
+
+# Action ids. Chance outcomes first, then the decisions of a turn.
+_DRAW = 0  # DRAW + kind: the next die drawn from the bag, rolled on its face
+_KEY = _DRAW + KINDS  # KEY + kind * 6 + sector: that die becomes the sector's key
+_PLACE = (
+    _KEY + KINDS * 6
+)  # PLACE + (kind * 36 + slot) * 6 + face - 1 (face != the die's: special 2)
+_SEED = _PLACE + KINDS * 36 * FACES  # SEED + seed slot
+NO_SEED = _SEED + 36
+_MOVE_KEY = NO_SEED + 1  # MOVE_KEY + sector * 36 + slot (special 3)
+_REPAIR = _MOVE_KEY + 6 * 36  # REPAIR + slot * 38 + source: 0 pool, 1 discard, 2 + slot
+PASS = _REPAIR + 36 * 38
+NUM_ACTIONS = PASS + 1
+FROM_POOL = 0
+FROM_DISCARD = 1
+
+# Phases.
+DRAW = "draw"  # chance: the next die of the round's pool
+KEY = "key"  # start of a player's turn: a key (common action), special 3 or 4, or pass
+PLACE = "place"  # the common action's die goes into a slot of the sector entered
+SEED = "seed"  # the common action's optional seed
+OVER = "over"
+PHASES = (DRAW, KEY, PLACE, SEED, OVER)
+
+# Why the game ends.
+SLOTS_FULL = "slots full"
+OUT_OF_SEEDS = "out of seeds"
+BLOCKED = "blocked"
+ENDINGS = (SLOTS_FULL, OUT_OF_SEEDS, BLOCKED)
+
+
+def kind_of(colour: int, face: int) -> int:
+    """The kind of die of a colour index and a face 1..6."""
+    return colour * FACES + face - 1
+
+
+def colour_of(kind: int) -> int:
+    return kind // FACES
+
+
+def face_of(kind: int) -> int:
+    return kind % FACES + 1
+
+
+def die_name(kind: int) -> str:
+    """``"green 2"``."""
+    return f"{COLOURS[colour_of(kind)]} {face_of(kind)}"
+
+
+def parse_die(text: str) -> int:
+    """The kind of a die named ``"green 2"``."""
+    parts = text.split() if isinstance(text, str) else []
+    if len(parts) != 2 or parts[0] not in COLOURS or parts[1] not in {"1", "2", "3", "4", "5", "6"}:
+        raise InvalidStateError(f"masai: {text!r} is not a die like 'green 2' "
+                                f"(colours: {', '.join(COLOURS)}; faces 1 to 6)")  # fmt: skip
+    return kind_of(COLOURS.index(parts[0]), int(parts[1]))
+
+
+def draw_action(kind: int) -> int:
+    """The chance outcome "the next die drawn is this colour, rolled on this face"."""
+    return _DRAW + kind
+
+
+def key_action(kind: int, sector: int) -> int:
+    """Use a pool die as the key of a sector (special 1 when the colours differ)."""
+    return _KEY + kind * 6 + sector
+
+
+def place_action(kind: int, slot: int, face: int | None = None) -> int:
+    """Put a pool die into a die slot, optionally turned to another face (special 2)."""
+    shown = face_of(kind) if face is None else face
+    return _PLACE + (kind * 36 + slot) * FACES + shown - 1
+
+
+def seed_action(seed_slot: int) -> int:
+    """Put one of one's own seeds into a seed slot."""
+    return _SEED + seed_slot
+
+
+def move_key_action(sector: int, slot: int) -> int:
+    """Special 3: move a sector's key die into an empty die slot."""
+    return _MOVE_KEY + sector * 36 + slot
+
+
+def repair_action(slot: int, source: int) -> int:
+    """Special 4: replace the die on `slot`; source FROM_POOL, FROM_DISCARD or 2 + a slot."""
+    return _REPAIR + slot * 38 + source
+
+
+def special_cost(uses_before: int) -> int:
+    """MASAI-7.1: the n-th use of one special action costs n seeds."""
+    return uses_before + 1
+
+
+def tie_value(faces: list[int]) -> int:
+    """MASAI-9.4, 9.5: tied players each score the lower middle of the dice present.
+
+    Three dice: the middle one. Two dice: the lower one (the empty slot's 0 left out, the
+    higher die removed). One die: that die (MASAI-R15). None: 0.
+    """
+    if not faces:
+        return 0
+    ordered = sorted(faces)
+    return ordered[(len(ordered) - 1) // 2]
+
+
+class MasaiGame(Game):
+    """Masai for 2 to 4 players on a board graph (the shipped one unless given)."""
+
+    short_name = "masai"
+    min_players = 2
+    max_players = 4
+
+    def __init__(
+        self,
+        players: int = 4,
+        first_player: int = 0,
+        board: Board | Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(players)
+        if not isinstance(first_player, int) or not 0 <= first_player < players:
+            raise InvalidGameError(
+                f"masai: first_player must be a player index 0..{players - 1}, got {first_player!r}"
+            )
+        self.first_player = first_player
+        if board is None:
+            self.board = load_board()
+        elif isinstance(board, Board):
+            self.board = board
+        elif isinstance(board, Mapping):
+            self.board = parse_board(board, "the board given to the game")
+        else:
+            raise GameDataError(f"masai: board must be a Board or board data, got {board!r}")
+        b = self.board
+        # MASAI-2.1: 20 seeds each with 2 players, 15 with 3 or 4.
+        self.seeds_each = SEEDS_TWO_PLAYERS if players == 2 else SEEDS_MORE_PLAYERS
+        # MASAI-4.1: the round's pool: 2 dice per player, plus 2.
+        self.pool_size = 2 * players + 2
+        # Tables built once: slots of a sector still to check, faces, lines.
+        self.inner_dice = tuple(d for d in range(b.num_die_slots) if b.die_line[d] == INNER)
+        self.outer_seeds = tuple(s for s in range(b.num_seed_slots) if b.seed_line[s] == OUTER)
+
+    def parameters(self) -> dict[str, Any]:
+        params: dict[str, Any] = {"players": self.num_players, "first_player": self.first_player}
+        if self.board.name != "default":
+            params["board"] = self.board
+        return params
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def new_initial_state(self) -> MasaiState:
+        """MASAI-2.1: every die in the bag, the seeds handed out; the first draw comes next."""
+        return MasaiState(self)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> MasaiState:
+        return MasaiState.from_dict(self, data)
+
+
+class MasaiState(State):
+    """A position of Masai. Build one with `MasaiGame.new_initial_state` or `from_dict`."""
+
+    __slots__ = (
+        "_bag",
+        "_dice",
+        "_discard",
+        "_ending",
+        "_final",
+        "_history",
+        "_key_sector",
+        "_keys",
+        "_last",
+        "_opened",
+        "_order",
+        "_passes",
+        "_phase",
+        "_placed",
+        "_pool",
+        "_round",
+        "_scores",
+        "_seeds",
+        "_special",
+        "_supply",
+        "_turn",
+        "_uses",
+        "game",
+    )
+
+    game: MasaiGame
+
+    def __init__(self, game: MasaiGame, *, empty: bool = False) -> None:
+        self.game = game
+        self._history: list[int] = []
+        self._final: list[dict[str, int]] | None = None
+        if empty:
+            return
+        board = game.board
+        players = game.num_players
+        self._bag = [DICE_PER_COLOUR] * len(COLOURS)
+        self._discard = [0] * KINDS
+        self._pool = [0] * KINDS
+        self._dice = [NO_SLOT] * board.num_die_slots
+        self._seeds = [NO_SLOT] * board.num_seed_slots
+        self._keys = [NO_SLOT] * len(COLOURS)
+        self._opened = [False] * len(COLOURS)
+        self._supply = [game.seeds_each] * players
+        self._uses = [[0] * len(SPECIAL_ACTIONS) for _ in range(players)]
+        self._scores = [0] * players
+        self._round = 1
+        self._order = [(game.first_player + i) % players for i in range(players)]
+        self._turn = 0
+        self._phase = DRAW
+        self._key_sector = NO_SLOT
+        self._special = 0
+        self._placed = NO_SLOT
+        self._passes = 0
+        self._ending: str | None = None
+        self._last: tuple[int, int] | None = None
+
+    # -- reading the position -------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """Where the game stands: one of PHASES."""
+        return self._phase
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def order(self) -> list[int]:
+        """The players in this round's order (MASAI-4.4)."""
+        return list(self._order)
+
+    @property
+    def turn_player(self) -> int | None:
+        """The player whose turn it is (None while the pool is drawn or after the end)."""
+        return self._order[self._turn] if self._phase in (KEY, PLACE, SEED) else None
+
+    def pool(self) -> list[str]:
+        """The dice in the round's pool, sorted by colour and face."""
+        return [die_name(k) for k in range(KINDS) for _ in range(self._pool[k])]
+
+    def discard(self) -> list[str]:
+        """The discarded dice with the faces they kept (MASAI-4.3)."""
+        return [die_name(k) for k in range(KINDS) for _ in range(self._discard[k])]
+
+    def bag(self) -> dict[str, int]:
+        """Dice in the bag by colour (faces are rolled when drawn)."""
+        return {COLOURS[c]: n for c, n in enumerate(self._bag)}
+
+    def die_on(self, slot: int) -> str | None:
+        """The die in a die slot, or None."""
+        kind = self._dice[slot]
+        return None if kind == NO_SLOT else die_name(kind)
+
+    def seed_on(self, seed_slot: int) -> int | None:
+        """The player whose seed is in a seed slot, or None."""
+        owner = self._seeds[seed_slot]
+        return None if owner == NO_SLOT else owner
+
+    def key_of(self, sector: int) -> str | None:
+        """The key die on a sector, or None."""
+        kind = self._keys[sector]
+        return None if kind == NO_SLOT else die_name(kind)
+
+    def is_opened(self, sector: int) -> bool:
+        """MASAI-5.4: has the sector ever received a key of its own colour?"""
+        return self._opened[sector]
+
+    def supply(self, player: int) -> int:
+        """Seeds the player still holds (not on the board, not paid)."""
+        return self._supply[player]
+
+    def special_uses(self, player: int, action: int) -> int:
+        """How many times the player has used a special action (1..4)."""
+        return self._uses[player][action - 1]
+
+    def score(self, player: int) -> int:
+        """The score track: instant points, plus the final scoring once the game is over."""
+        final = self.final_scores()
+        return self._scores[player] + (final[player]["final"] if final else 0)
+
+    @property
+    def last_scored(self) -> tuple[int, int] | None:
+        """(player, points) of the last allocation that scored."""
+        return self._last
+
+    @property
+    def ending(self) -> str | None:
+        """Why the game ends at the end of this round (or has ended): one of ENDINGS."""
+        return self._ending
+
+    def sector_faces(self, sector: int) -> list[int]:
+        """Faces of the dice in a sector's slots (keys do not count, MASAI-R5)."""
+        return sorted(face_of(self._dice[d]) for d in self.game.board.sector_dice[sector]
+                      if self._dice[d] != NO_SLOT)  # fmt: skip
+
+    def outer_line_seeds(self, player: int) -> int:
+        """MASAI-10.1: the player's seeds on the outer line, in a link or not."""
+        return sum(1 for s in self.game.outer_seeds if self._seeds[s] == player)
+
+    # -- links ----------------------------------------------------------------------------
+    def link_of(self, player: int, slot: int) -> tuple[list[int], list[int]]:
+        """MASAI-6.2, MASAI-9.1: the link holding an occupied die slot, for one player.
+
+        Occupied die slots on one line are joined by natural links and by seed slots that
+        hold this player's seed; empty slots and other players' seeds join nothing. Returns
+        the die slots and the player's seed slots of the link, sorted.
+        """
+        board = self.game.board
+        dice_in = {slot}
+        seeds_in: set[int] = set()
+        todo = [slot]
+        while todo:
+            d = todo.pop()
+            for other in board.die_natural[d]:
+                if other not in dice_in and self._dice[other] != NO_SLOT:
+                    dice_in.add(other)
+                    todo.append(other)
+            for s in board.die_seeds[d]:
+                if self._seeds[s] != player or s in seeds_in:
+                    continue
+                seeds_in.add(s)
+                for other in board.seed_joins[s]:
+                    if other not in dice_in and self._dice[other] != NO_SLOT:
+                        dice_in.add(other)
+                        todo.append(other)
+        return sorted(dice_in), sorted(seeds_in)
+
+    def inner_link_points(self, player: int, slot: int) -> int:
+        """MASAI-6.2: +1 per die in the inner link that holds the die; a lone die scores 0."""
+        if self.game.board.die_line[slot] != INNER or self._dice[slot] == NO_SLOT:
+            return 0
+        dice, _ = self.link_of(player, slot)
+        return len(dice) if len(dice) > 1 else 0
+
+    def best_outer_link(self, player: int) -> int:
+        """MASAI-9.1: the best outer link: face sum + 2 per own seed (MASAI-R7: it needs a
+        die and one of the player's own seeds)."""
+        board = self.game.board
+        best = 0
+        seen: set[int] = set()
+        for s in self.game.outer_seeds:
+            if self._seeds[s] != player or s in seen:
+                continue
+            start = next((d for d in board.seed_joins[s] if self._dice[d] != NO_SLOT), None)
+            if start is None:
+                continue
+            dice, seeds = self.link_of(player, start)
+            seen.update(seeds)
+            value = sum(face_of(self._dice[d]) for d in dice) + 2 * len(seeds)
+            best = max(best, value)
+        return best
+
+    def area_points(self, area: int) -> list[int]:
+        """MASAI-9.2..9.5: what each player scores for one area at the end.
+
+        Majority (most seeds) scores the highest die; minority (fewer seeds) the lowest; tied
+        players each score `tie_value` of the dice. Empty die slots are left out.
+        """
+        board = self.game.board
+        points = [0] * self.game.num_players
+        counts: dict[int, int] = {}
+        for s in board.area_seeds[area]:
+            if self._seeds[s] != NO_SLOT:
+                counts[self._seeds[s]] = counts.get(self._seeds[s], 0) + 1
+        faces = sorted(face_of(self._dice[d]) for d in board.area_dice[area]
+                       if self._dice[d] != NO_SLOT)  # fmt: skip
+        if not counts or not faces:
+            return points
+        top = max(counts.values())
+        leaders = [p for p, n in counts.items() if n == top]
+        if len(leaders) > 1:
+            for p in leaders:
+                points[p] = tie_value(faces)
+            return points
+        points[leaders[0]] = faces[-1]
+        others = [p for p, n in counts.items() if n < top]
+        for p in others:  # with 3 seed slots: at most one other player, with fewer seeds
+            points[p] = faces[0]
+        return points
+
+    def final_scores(self) -> list[dict[str, int]] | None:
+        """MASAI-9: each player's final scoring, once the game is over (else None)."""
+        if self._phase != OVER:
+            return None
+        if self._final is None:
+            board = self.game.board
+            players = range(self.game.num_players)
+            areas = [self.area_points(a) for a in range(len(board.area_ids))]
+            final = []
+            for p in players:
+                outer = self.best_outer_link(p)
+                area = sum(points[p] for points in areas)
+                unused = self._supply[p]
+                final.append({
+                    "instant": self._scores[p], "outer_link": outer, "areas": area,
+                    "unused_seeds": unused, "final": outer + area + unused,
+                    "total": self._scores[p] + outer + area + unused,
+                })  # fmt: skip
+            self._final = final
+        return self._final
+
+    def ranking(self) -> list[int]:
+        """MASAI-10.1: players best first: score, then seeds on the outer line, then the
+        turn order of the last round (earlier first, MASAI-R17)."""
+        players = range(self.game.num_players)
+        return sorted(
+            players,
+            key=lambda p: (-self.score(p), -self.outer_line_seeds(p), self._order.index(p)),
+        )
+
+    def winner(self) -> int | None:
+        """The winner once the game is over."""
+        return self.ranking()[0] if self._phase == OVER else None
+
+    # -- the protocol -------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase == DRAW:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self._order[self._turn]
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        actor = self.current_player()
+        if player is not None and player != actor:
+            return []
+        phase = self._phase
+        if phase == DRAW:
+            return [_DRAW + k for k in range(KINDS) if self._bag[colour_of(k)]]
+        if phase == KEY:
+            return self._turn_starts(actor)
+        if phase == PLACE:
+            return self._placements(actor, self._key_sector, self._special == 0)
+        if phase == SEED:
+            return self._seedings()
+        return []
+
+    def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
+        """MASAI-4.1, MASAI-R2: a die drawn from the bag (by colour) and rolled (1/6 a face)."""
+        if self._phase != DRAW:
+            return []
+        total = sum(self._bag) * FACES
+        return [(_DRAW + k, Fraction(self._bag[colour_of(k)], total))
+                for k in range(KINDS) if self._bag[colour_of(k)]]  # fmt: skip
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._phase != DRAW:
+            return []
+        total = sum(self._bag) * FACES
+        return [(_DRAW + k, self._bag[colour_of(k)] / total)
+                for k in range(KINDS) if self._bag[colour_of(k)]]  # fmt: skip
+
+    # -- what a player may do ------------------------------------------------------------------
+    def _can_pay(self, player: int, action: int) -> bool:
+        return self._supply[player] >= special_cost(self._uses[player][action - 1])
+
+    def _free_faces(self, sector: int) -> list[bool]:
+        """Index f (1..6) is True when no die in the sector's slots shows f (MASAI-3.3)."""
+        free = [True] * (FACES + 1)
+        dice = self._dice
+        for d in self.game.board.sector_dice[sector]:
+            if dice[d] != NO_SLOT:
+                free[face_of(dice[d])] = False
+        return free
+
+    def _empty_slots(self, sector: int) -> list[int]:
+        dice = self._dice
+        return [d for d in self.game.board.sector_dice[sector] if dice[d] == NO_SLOT]
+
+    def _placements(self, player: int, sector: int, may_change_face: bool) -> list[int]:
+        """MASAI-5.2, 3.3: a pool die into an empty slot of the sector, its face not yet there;
+        with special 2 (MASAI-7.4) turned to any face not yet there."""
+        empty = self._empty_slots(sector)
+        if not empty:
+            return []
+        free = self._free_faces(sector)
+        change = may_change_face and self._can_pay(player, CHANGE_FACE)
+        actions: list[int] = []
+        pool = self._pool
+        for kind in range(KINDS):
+            if not pool[kind]:
+                continue
+            base = _PLACE + kind * 36 * FACES
+            own = face_of(kind)
+            for slot in empty:
+                start = base + slot * FACES
+                if change:
+                    actions.extend(start + f - 1 for f in range(1, 7) if free[f])
+                elif free[own]:
+                    actions.append(start + own - 1)
+        return actions
+
+    def _has_placement(self, sector: int, without: int, may_change_face: bool) -> bool:
+        """Would a die be left to place in the sector once `without` is the key?"""
+        if not any(self._dice[d] == NO_SLOT for d in self.game.board.sector_dice[sector]):
+            return False
+        free = self._free_faces(sector)
+        for kind in range(KINDS):
+            count = self._pool[kind] - (1 if kind == without else 0)
+            if count > 0 and (may_change_face or free[face_of(kind)]):
+                return True
+        return False
+
+    def _free_common_action(self) -> bool:
+        """MASAI-R13: can the player make the common action without paying?"""
+        return any(
+            self._pool[kind] and self._has_placement(colour_of(kind), kind, False)
+            for kind in range(KINDS)
+        )
+
+    def _turn_starts(self, player: int) -> list[int]:
+        """A key (MASAI-5.1, special 1), special 3, special 4, or a pass (MASAI-R13)."""
+        actions: list[int] = []
+        pool = self._pool
+        change = self._can_pay(player, CHANGE_FACE)
+        any_key = self._can_pay(player, ANY_KEY)
+        free = False
+        for kind in range(KINDS):
+            if not pool[kind]:
+                continue
+            own = colour_of(kind)
+            for sector in range(len(COLOURS)):
+                if sector == own:
+                    if self._has_placement(sector, kind, False):
+                        free = True
+                        actions.append(_KEY + kind * 6 + sector)
+                    elif change and self._has_placement(sector, kind, True):
+                        actions.append(_KEY + kind * 6 + sector)
+                elif any_key and self._may_use_any_key(sector, kind):
+                    actions.append(_KEY + kind * 6 + sector)
+        if self._can_pay(player, MOVE_KEY):
+            actions.extend(self._key_moves())
+        if self._can_pay(player, REPAIR):
+            actions.extend(self._repairs())
+        if not free:
+            actions.append(PASS)
+        actions.sort()
+        return actions
+
+    def _may_use_any_key(self, sector: int, kind: int) -> bool:
+        """MASAI-7.3, MASAI-R9: another colour as key only when the pool has no die of the
+        sector's colour, only in an opened sector (MASAI-5.4), and a die must be left to
+        place without changing its face (one special action per turn)."""
+        if not self._opened[sector]:
+            return False
+        first = sector * FACES
+        if any(self._pool[first : first + FACES]):
+            return False
+        return self._has_placement(sector, kind, False)
+
+    def _key_moves(self) -> list[int]:
+        """MASAI-7.5: a key die to any empty slot of an opened sector, its face not there."""
+        actions: list[int] = []
+        for target in range(len(COLOURS)):
+            if not self._opened[target]:
+                continue
+            empty = self._empty_slots(target)
+            if not empty:
+                continue
+            free = self._free_faces(target)
+            for sector, key in enumerate(self._keys):
+                if key != NO_SLOT and free[face_of(key)]:
+                    actions.extend(_MOVE_KEY + sector * 36 + slot for slot in empty)
+        return actions
+
+    def _repairs(self) -> list[int]:
+        """MASAI-7.6: a die of the wrong colour replaced by one of the sector's colour and
+        the same face, from the pool, the discard or another slot (never a key)."""
+        board = self.game.board
+        dice = self._dice
+        actions: list[int] = []
+        for slot, kind in enumerate(dice):
+            if kind == NO_SLOT or colour_of(kind) == board.die_sector[slot]:
+                continue
+            wanted = kind_of(board.die_sector[slot], face_of(kind))
+            base = _REPAIR + slot * 38
+            if self._pool[wanted]:
+                actions.append(base + FROM_POOL)
+            if self._discard[wanted]:
+                actions.append(base + FROM_DISCARD)
+            actions.extend(base + 2 + other for other, k in enumerate(dice) if k == wanted)
+        return actions
+
+    def _seedings(self) -> list[int]:
+        """MASAI-5.3: one own seed into a free seed slot of the area of the die, or none."""
+        board = self.game.board
+        area = board.die_area[self._placed]
+        actions = [_SEED + s for s in board.area_seeds[area] if self._seeds[s] == NO_SLOT]
+        actions.append(NO_SEED)
+        return actions
+
+    # -- naming actions ------------------------------------------------------------------------
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        board = self.game.board
+        if _DRAW <= action < _KEY:
+            return f"draw {die_name(action - _DRAW)}"
+        if _KEY <= action < _PLACE:
+            kind, sector = divmod(action - _KEY, 6)
+            special = " (special 1)" if colour_of(kind) != sector else ""
+            return f"key {die_name(kind)} on {COLOURS[sector]}{special}"
+        if _PLACE <= action < _SEED:
+            rest, face = divmod(action - _PLACE, FACES)
+            kind, slot = divmod(rest, 36)
+            turned = f" as {face + 1} (special 2)" if face + 1 != face_of(kind) else ""
+            return f"place {die_name(kind)}{turned} on {board.die_ids[slot]}"
+        if _SEED <= action < NO_SEED:
+            return f"seed on {board.seed_ids[action - _SEED]}"
+        if action == NO_SEED:
+            return "no seed"
+        if _MOVE_KEY <= action < _REPAIR:
+            sector, slot = divmod(action - _MOVE_KEY, 36)
+            return f"move the {COLOURS[sector]} key to {board.die_ids[slot]} (special 3)"
+        if _REPAIR <= action < PASS:
+            slot, source = divmod(action - _REPAIR, 38)
+            where = ("the pool", "the discard")[source] if source < 2 else board.die_ids[source - 2]
+            return f"repair {board.die_ids[slot]} from {where} (special 4)"
+        if action == PASS:
+            return "pass"
+        return f"unknown action {action}"
+
+    def why_illegal(self, action: int) -> str:
+        """The rule an illegal action breaks, in words."""
+        phase = self._phase
+        if phase == OVER:
+            return "the game is over"
+        if not 0 <= action < NUM_ACTIONS:
+            return f"{action} is not an action of Masai"
+        if phase == DRAW:
+            if action < _KEY:
+                return f"MASAI-4.1: no {COLOURS[colour_of(action)]} die is left in the bag"
+            return "the round's dice are being drawn from the bag (a chance event comes next)"
+        player = self.current_player()
+        who = player_label(player)
+        if _SEED <= action <= NO_SEED:
+            return self._why_seed_illegal(player, action)
+        if phase == SEED:
+            return f"{who} has placed a die and must now place a seed or none (MASAI-5.3)"
+        if _PLACE <= action < _SEED:
+            return self._why_place_illegal(player, action)
+        if phase == PLACE:
+            return (f"{who} has taken a key for the {COLOURS[self._key_sector]} sector and must "
+                    f"now place a die there (MASAI-5.2)")  # fmt: skip
+        if _KEY <= action < _PLACE:
+            return self._why_key_illegal(player, action)
+        if _MOVE_KEY <= action < _REPAIR:
+            return self._why_move_key_illegal(player, action)
+        if _REPAIR <= action < PASS:
+            return self._why_repair_illegal(player, action)
+        if action == PASS:
+            return f"MASAI-R13: {who} can make the common action, so may not pass"
+        return f"{who} must start their turn: a key, special action 3 or 4, or a pass"
+
+    def _why_unaffordable(self, player: int, special: int) -> str | None:
+        uses = self._uses[player][special - 1]
+        cost = special_cost(uses)
+        if self._supply[player] >= cost:
+            return None
+        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(uses + 1, f"{uses + 1}th")
+        return (f"MASAI-7.1: the {nth} use of special action {special} costs {cost} seed"
+                f"{'s' if cost > 1 else ''}; {player_label(player)} has "
+                f"{self._supply[player]}")  # fmt: skip
+
+    def _why_key_illegal(self, player: int, action: int) -> str:
+        kind, sector = divmod(action - _KEY, 6)
+        colour = COLOURS[sector]
+        if not self._pool[kind]:
+            return f"MASAI-5.1: there is no {die_name(kind)} in the pool"
+        if colour_of(kind) != sector:
+            if not self._opened[sector]:
+                return (f"MASAI-5.4: the {colour} sector has not been opened (it has never "
+                        f"received a {colour} key), so no die may be allocated there")  # fmt: skip
+            first = sector * FACES
+            if any(self._pool[first : first + FACES]):
+                return (f"MASAI-5.1: the key must be the sector's colour ({colour}); special "
+                        f"action 1 is only for when the pool has no {colour} die")  # fmt: skip
+            unaffordable = self._why_unaffordable(player, ANY_KEY)
+            if unaffordable:
+                return unaffordable
+        if not self._empty_slots(sector):
+            return f"MASAI-5.2: the {colour} sector has no free die slot"
+        return (f"MASAI-3.3: no die left in the pool could go into the {colour} sector "
+                f"without repeating a face already there")  # fmt: skip
+
+    def _why_place_illegal(self, player: int, action: int) -> str:
+        board = self.game.board
+        rest, face = divmod(action - _PLACE, FACES)
+        face += 1
+        kind, slot = divmod(rest, 36)
+        if self._phase != PLACE:
+            return (f"MASAI-5.1: a die is placed only after taking a key for its sector "
+                    f"({player_label(player)} has not taken one this turn)")  # fmt: skip
+        sector = self._key_sector
+        if board.die_sector[slot] != sector:
+            target = COLOURS[board.die_sector[slot]]
+            opened = (
+                ""
+                if self._opened[board.die_sector[slot]]
+                else (f"; besides, the {target} sector has not been opened (MASAI-5.4)")
+            )
+            return (f"MASAI-5.2: {board.die_ids[slot]} is in the {target} sector, not in the "
+                    f"{COLOURS[sector]} sector entered with the key{opened}")  # fmt: skip
+        if not self._pool[kind]:
+            return f"MASAI-5.2: there is no {die_name(kind)} left in the pool"
+        if self._dice[slot] != NO_SLOT:
+            return (f"MASAI-5.2: {board.die_ids[slot]} already holds "
+                    f"{die_name(self._dice[slot])}")  # fmt: skip
+        if face != face_of(kind):
+            if self._special:
+                return (f"MASAI-7.2: only one special action per turn; special action "
+                        f"{self._special} is already used")  # fmt: skip
+            unaffordable = self._why_unaffordable(player, CHANGE_FACE)
+            if unaffordable:
+                return unaffordable
+        holder = next(d for d in board.sector_dice[sector]
+                      if self._dice[d] != NO_SLOT and face_of(self._dice[d]) == face)  # fmt: skip
+        return (f"MASAI-3.3: the {COLOURS[sector]} sector already holds a die showing {face} "
+                f"(on {board.die_ids[holder]})")  # fmt: skip
+
+    def _why_seed_illegal(self, player: int, action: int) -> str:
+        board = self.game.board
+        if self._phase != SEED:
+            last = self._last
+            if last is not None and self._phase == KEY and not self._supply[last[0]]:
+                return f"MASAI-5.3: {player_label(last[0])} has no seeds left to place"
+            return "MASAI-5.3: a seed may only be placed right after one's own die is placed"
+        seed = action - _SEED
+        area = board.die_area[self._placed]
+        if board.seed_area[seed] != area:
+            return (f"MASAI-5.3: the seed must go into the area of the die just placed "
+                    f"({board.area_ids[area]}); {board.seed_ids[seed]} is in "
+                    f"{board.area_ids[board.seed_area[seed]]}")  # fmt: skip
+        owner = self._seeds[seed]
+        return f"MASAI-5.3: {board.seed_ids[seed]} already holds a seed of {player_label(owner)}"
+
+    def _why_move_key_illegal(self, player: int, action: int) -> str:
+        board = self.game.board
+        sector, slot = divmod(action - _MOVE_KEY, 36)
+        target = board.die_sector[slot]
+        if self._keys[sector] == NO_SLOT:
+            return f"MASAI-7.5: the {COLOURS[sector]} sector has no key die to take"
+        if not self._opened[target]:
+            return (f"MASAI-5.4: the {COLOURS[target]} sector has not been opened, so no die "
+                    f"may be allocated there")  # fmt: skip
+        if self._dice[slot] != NO_SLOT:
+            return f"MASAI-7.5: {board.die_ids[slot]} is not empty"
+        unaffordable = self._why_unaffordable(player, MOVE_KEY)
+        if unaffordable:
+            return unaffordable
+        return (f"MASAI-3.3: the {COLOURS[target]} sector already holds a die showing "
+                f"{face_of(self._keys[sector])}")  # fmt: skip
+
+    def _why_repair_illegal(self, player: int, action: int) -> str:
+        board = self.game.board
+        slot, source = divmod(action - _REPAIR, 38)
+        kind = self._dice[slot]
+        if kind == NO_SLOT:
+            return f"MASAI-7.6: {board.die_ids[slot]} holds no die to repair"
+        if colour_of(kind) == board.die_sector[slot]:
+            return f"MASAI-7.6: {board.die_ids[slot]} already holds a die of its sector's colour"
+        unaffordable = self._why_unaffordable(player, REPAIR)
+        if unaffordable:
+            return unaffordable
+        wanted = die_name(kind_of(board.die_sector[slot], face_of(kind)))
+        where = ("the pool", "the discard")[source] if source < 2 else board.die_ids[source - 2]
+        return f"MASAI-7.6: there is no {wanted} in {where} to repair with (keys never count)"
+
+    # -- playing -----------------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        """Play a decision or chance outcome; an illegal one raises and changes nothing."""
+        if self._phase == DRAW and 0 <= action < _KEY and self._bag[colour_of(action)]:
+            self._apply(action)
+            self._history.append(action)
+        else:
+            super().apply_action(action)  # validates against legal_actions()
+
+    def _apply(self, action: int) -> None:
+        phase = self._phase
+        if phase == DRAW:
+            self._draw(action - _DRAW)
+        elif phase == KEY:
+            if action == PASS:
+                self._passes += 1
+                self._end_turn()
+            elif action < _PLACE:
+                self._take_key(*divmod(action - _KEY, 6))
+            elif action < _REPAIR:
+                self._move_key(*divmod(action - _MOVE_KEY, 36))
+            else:
+                self._repair(*divmod(action - _REPAIR, 38))
+        elif phase == PLACE:
+            rest, face = divmod(action - _PLACE, FACES)
+            self._place(*divmod(rest, 36), face + 1)
+        elif phase == SEED:
+            if action != NO_SEED:
+                self._put_seed(action - _SEED)
+            self._score_allocation(self._placed)
+            self._end_turn()
+
+    def _draw(self, kind: int) -> None:
+        """MASAI-4.1: one die from the bag into the pool, rolled; MASAI-4.5: refill at once."""
+        self._bag[colour_of(kind)] -= 1
+        self._pool[kind] += 1
+        self._refill_if_empty()
+        if sum(self._pool) >= self.game.pool_size or not any(self._bag):
+            self._start_turns()
+
+    def _refill_if_empty(self) -> None:
+        """MASAI-4.5, MASAI-R3: whenever the bag is empty, every discarded die goes back in."""
+        if any(self._bag):
+            return
+        for kind in range(KINDS):
+            self._bag[colour_of(kind)] += self._discard[kind]
+            self._discard[kind] = 0
+
+    def _to_discard(self, kind: int) -> None:
+        """MASAI-4.3: a die leaves play keeping its face (straight to an empty bag, R3)."""
+        self._discard[kind] += 1
+        self._refill_if_empty()
+
+    def _pay(self, player: int, special: int) -> None:
+        """MASAI-7.1: pay n seeds for the n-th use; the seeds leave the game (MASAI-R8)."""
+        uses = self._uses[player]
+        self._supply[player] -= special_cost(uses[special - 1])
+        uses[special - 1] += 1
+        self._special = special
+
+    def _take_key(self, kind: int, sector: int) -> None:
+        """MASAI-5.1, 5.5: the die becomes the sector's key; the old key is discarded."""
+        player = self._order[self._turn]
+        if colour_of(kind) != sector:
+            self._pay(player, ANY_KEY)
+        self._pool[kind] -= 1
+        old = self._keys[sector]
+        self._keys[sector] = kind
+        if old != NO_SLOT:
+            self._to_discard(old)
+        if colour_of(kind) == sector:
+            self._opened[sector] = True
+        self._key_sector = sector
+        self._phase = PLACE
+
+    def _place(self, kind: int, slot: int, face: int) -> None:
+        """MASAI-5.2: the die goes into the slot (turned to `face` with special 2)."""
+        player = self._order[self._turn]
+        if face != face_of(kind):
+            self._pay(player, CHANGE_FACE)
+        self._pool[kind] -= 1
+        self._dice[slot] = kind_of(colour_of(kind), face)
+        self._placed = slot
+        board = self.game.board
+        area = board.die_area[slot]
+        if self._supply[player] and any(self._seeds[s] == NO_SLOT for s in board.area_seeds[area]):
+            self._phase = SEED
+        else:
+            self._score_allocation(slot)
+            self._end_turn()
+
+    def _put_seed(self, seed: int) -> None:
+        """MASAI-5.3: one of the player's seeds into the area of the die just placed."""
+        player = self._order[self._turn]
+        self._seeds[seed] = player
+        self._supply[player] -= 1
+
+    def _score_allocation(self, slot: int) -> None:
+        """MASAI-6.1: +1 for the die, +1 if its colour is the sector's; MASAI-6.2: on the
+        inner line, +1 per die of the link now holding it (MASAI-6.3: outer line, nothing more
+        now)."""
+        board = self.game.board
+        player = self._order[self._turn]
+        kind = self._dice[slot]
+        points = 1 + (1 if colour_of(kind) == board.die_sector[slot] else 0)
+        points += self.inner_link_points(player, slot)
+        self._scores[player] += points
+        self._last = (player, points)
+
+    def _move_key(self, sector: int, slot: int) -> None:
+        """MASAI-7.5: special 3, instead of the common action: a key die into an empty slot."""
+        player = self._order[self._turn]
+        self._pay(player, MOVE_KEY)
+        self._dice[slot] = self._keys[sector]
+        self._keys[sector] = NO_SLOT
+        self._score_allocation(slot)
+        self._end_turn()
+
+    def _repair(self, slot: int, source: int) -> None:
+        """MASAI-7.6: special 4: the die of the wrong colour goes to the discard and one of the
+        sector's colour with the same face takes its place (scored as an allocation, R12)."""
+        player = self._order[self._turn]
+        self._pay(player, REPAIR)
+        board = self.game.board
+        old = self._dice[slot]
+        wanted = kind_of(board.die_sector[slot], face_of(old))
+        if source == FROM_POOL:
+            self._pool[wanted] -= 1
+        elif source == FROM_DISCARD:
+            self._discard[wanted] -= 1
+        else:
+            self._dice[source - 2] = NO_SLOT
+        self._dice[slot] = wanted
+        self._to_discard(old)
+        self._score_allocation(slot)
+        self._end_turn()
+
+    def _start_turns(self) -> None:
+        self._turn = 0
+        self._passes = 0
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self._phase = KEY
+        self._key_sector = NO_SLOT
+        self._special = 0
+        self._placed = NO_SLOT
+
+    def _end_turn(self) -> None:
+        """MASAI-8.1, 8.2: note the end (the round still finishes); next player or round."""
+        if self._ending is None:
+            if all(k != NO_SLOT for k in self._dice):
+                self._ending = SLOTS_FULL
+            elif not all(self._supply):
+                self._ending = OUT_OF_SEEDS
+        self._turn += 1
+        if self._turn < self.game.num_players:
+            self._begin_turn()
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8 the end."""
+        for kind in range(KINDS):
+            for _ in range(self._pool[kind]):
+                self._to_discard(kind)
+            self._pool[kind] = 0
+        self._key_sector = NO_SLOT
+        self._special = 0
+        self._placed = NO_SLOT
+        self._turn = 0
+        if self._ending is None and self._passes == self.game.num_players:
+            self._ending = BLOCKED  # MASAI-R14: nobody could or would do anything
+        if self._ending is not None:
+            self._phase = OVER
+            self._final = None
+            return
+        self._order = next_order(self._order, self._scores)
+        self._round += 1
+        self._passes = 0
+        self._phase = DRAW
+        if not any(self._bag):  # no die anywhere to draw (MASAI-R3): play with none
+            self._start_turns()
+
+    def returns(self) -> list[float]:
+        if self._phase != OVER:
+            return [0.0] * self.game.num_players
+        winner = self.winner()
+        return [1.0 if p == winner else 0.0 for p in range(self.game.num_players)]
+
+    # -- copies and serialisation ---------------------------------------------------------
+    def clone(self) -> MasaiState:
+        other = MasaiState(self.game, empty=True)
+        other._history = self._history[:]
+        other._bag = self._bag[:]
+        other._discard = self._discard[:]
+        other._pool = self._pool[:]
+        other._dice = self._dice[:]
+        other._seeds = self._seeds[:]
+        other._keys = self._keys[:]
+        other._opened = self._opened[:]
+        other._supply = self._supply[:]
+        other._uses = [u[:] for u in self._uses]
+        other._scores = self._scores[:]
+        other._round = self._round
+        other._order = self._order[:]
+        other._turn = self._turn
+        other._phase = self._phase
+        other._key_sector = self._key_sector
+        other._special = self._special
+        other._placed = self._placed
+        other._passes = self._passes
+        other._ending = self._ending
+        other._last = self._last
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        board = self.game.board
+        return {
+            "game": "masai",
+            "players": self.game.num_players,
+            "first_player": self.game.first_player,
+            "board": board.name,
+            "bag": self.bag(),
+            "discard": self.discard(),
+            "pool": self.pool(),
+            "slots": {
+                board.die_ids[d]: die_name(k) for d, k in enumerate(self._dice) if k != NO_SLOT
+            },
+            "seeds": {board.seed_ids[s]: p for s, p in enumerate(self._seeds) if p != NO_SLOT},
+            "keys": {COLOURS[s]: die_name(k) for s, k in enumerate(self._keys) if k != NO_SLOT},
+            "opened": [COLOURS[s] for s in range(len(COLOURS)) if self._opened[s]],
+            "supply": self._supply[:],
+            "special_uses": [u[:] for u in self._uses],
+            "scores": self._scores[:],
+            "round": self._round,
+            "order": self._order[:],
+            "turn": self._turn,
+            "phase": self._phase,
+            "key_sector": None if self._key_sector == NO_SLOT else COLOURS[self._key_sector],
+            "special": self._special,
+            "placed": None if self._placed == NO_SLOT else board.die_ids[self._placed],
+            "passes": self._passes,
+            "ending": self._ending,
+            "last_scored": None if self._last is None else list(self._last),
+            "history": self._history[:],
+        }
+
+    @classmethod
+    def from_dict(cls, game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
+        """A validated state; see :func:`engine.masai.state_io.read_state` for the checks."""
+        from .state_io import read_state
+
+        return read_state(game, data)
+
+    def observation_string(self, player: int) -> str:
+        """Everything in Masai is public (the bag's order is unknown to all)."""
+        if not 0 <= player < self.game.num_players:
+            raise InvalidStateError(f"no player {player} in a {self.game.num_players}-player game")
+        return str(self)
+
+    def __str__(self) -> str:
+        board = self.game.board
+        lines = []
+        for sector in board.necklace:
+            key = self.key_of(sector) or ("none" if self._opened[sector] else "not opened")
+            lines.append(f"{COLOURS[sector]} sector (key: {key})")
+            for area in board.sector_areas[sector]:
+                dice = ", ".join(f"{board.die_ids[d]} {self.die_on(d) or '-'}"
+                                 for d in board.area_dice[area])  # fmt: skip
+                seeds = ", ".join(
+                    f"{board.seed_ids[s]} "
+                    f"{'-' if self._seeds[s] == NO_SLOT else f'P{self._seeds[s]}'}"
+                    for s in board.area_seeds[area]
+                )
+                line = LINES[board.die_line[board.area_dice[area][0]]]
+                lines.append(f"  {board.area_ids[area]} ({line}): {dice}; seeds {seeds}")
+        lines.append(f"bag: {sum(self._bag)} dice; discard: {', '.join(self.discard()) or '-'}")
+        lines.append(f"pool: {', '.join(self.pool()) or '-'}")
+        for p in range(self.game.num_players):
+            lines.append(f"player {p}: score {self.score(p)}, seeds {self._supply[p]}")
+        if self._phase == OVER:
+            lines.append(f"game over ({self._ending}); winner: player {self.winner()}")
+        else:
+            who = "" if self.turn_player is None else f", player {self.turn_player} to act"
+            lines.append(f"round {self._round}, order {self._order}{who}; next: {self._phase}")
+        return "\n".join(lines)
+
+
+def next_order(order: list[int], scores: list[int]) -> list[int]:
+    """MASAI-4.4: lowest score first; tied players keep their order (MASAI-R16)."""
+    return sorted(order, key=lambda p: scores[p])
