@@ -8,62 +8,26 @@ contradicts the engine through the same pipeline, to see it published red with i
 from __future__ import annotations
 
 import html
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        command, cwd=cwd, env={**os.environ, **env}, capture_output=True, text=True, check=False
-    )
-
-
-def text_of(page: Path) -> str:
-    """The visible text of an HTML page, entities decoded, whitespace folded."""
-    body = page.read_text("utf-8")
-    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
-
-
-def build_site(
-    results: Path, out: Path, docs: Path = ROOT / "docs"
-) -> subprocess.CompletedProcess[str]:
-    return run(
-        [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", str(docs), str(out)],
-        ROOT, RULEBOOKS_RESULTS=str(results),
-    )  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
-    tmp = tmp_path_factory.mktemp("site")
-    results = tmp / "results.json"
-    scenarios = run(
-        [sys.executable, "-m", "pytest", "tests/scenarios", "-q", "-p", "no:cacheprovider",
-         "--rulebooks-results", str(results)],
-        ROOT,
-    )  # fmt: skip
-    assert results.exists(), scenarios.stdout + scenarios.stderr
-    build = build_site(results, tmp / "html")
-    assert build.returncode == 0, build.stderr
-    return tmp / "html", json.loads(results.read_text("utf-8"))
+from tests.site.conftest import build_site, text_of
 
 
 def test_home_page_shows_the_recorded_totals(site: tuple[Path, dict[str, object]]) -> None:
     html_dir, results = site
+    raw = (html_dir / "index.html").read_text("utf-8")
+    scenarios = results["scenarios"]
+    assert isinstance(scenarios, list)
+    for status in ("passed", "failed", "undefined", "skipped"):
+        count = sum(
+            1
+            for s in scenarios
+            if s["feature"].startswith("features/mahe/") and s["status"] == status
+        )
+        row = raw[raw.index(f'id="verdict-mahe-runs-{status}"') :]
+        assert f"<td><p>{count}</p></td>" in row[: row.index("</tr>")], status
     home = text_of(html_dir / "index.html")
-    totals = results["totals"]
-    assert isinstance(totals, dict)
-    assert f"✔ passed {totals['passed']}" in home
-    assert f"✘ failed {totals['failed']}" in home
     git = results["git"]
     assert isinstance(git, dict) and str(git["commit"])[:12] in home
 
@@ -163,65 +127,11 @@ def test_without_results_no_page_shows_green(tmp_path: Path) -> None:
         assert "not run" in text, page
 
 
-CONTRADICTION = """\
-@game:mahe
-Feature: Mahé — a scenario that contradicts the engine
-  Rule: MAHE-4.2 One die moves its face
-
-    @clause:MAHE-4.2
-    Scenario: A die of 3 claimed to move 4 spaces
-      Given a 4-player game of Mahé
-      When the blue turtle moves with dice 3
-      Then the blue turtle is on space 4
-      And the blue turtle is on space 3
-
-    @clause:MAHE-99.9
-    Scenario: A step nobody defined
-      Given a 4-player game of Mahé
-      When the blue turtle flies to space 9
-      Then the blue turtle is on space 9
-"""
-
-
-def test_a_failing_scenario_is_published_red_with_its_error(tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    (project / "features" / "mahe").mkdir(parents=True)
-    (project / "features" / "mahe" / "contradiction.feature").write_text(CONTRADICTION, "utf-8")
-    (project / "tests").mkdir()
-    (project / "tests" / "conftest.py").write_text(
-        "from tests.scenarios.mahe.steps import *  # noqa: F403\n"
-        "from tests.scenarios.conftest import pytest_bdd_apply_tag  # noqa: F401\n",
-        "utf-8",
-    )
-    (project / "tests" / "test_contradiction.py").write_text(
-        "from pytest_bdd import scenarios\nscenarios('../features/mahe')\n", "utf-8"
-    )
-    results = project / "results.json"
-    run(
-        [sys.executable, "-m", "pytest", str(project / "tests"), "-q", "-p", "no:cacheprovider",
-         "--rootdir", str(project), "-c", os.devnull, "-p", "rulebooks.recorder",
-         "--rulebooks-results", str(results)],
-        project, PYTHONPATH=str(ROOT),
-    )  # fmt: skip
-    recorded = json.loads(results.read_text("utf-8"))
+def test_a_failing_scenario_is_published_red_with_its_error(
+    red_site: tuple[Path, dict[str, object]],
+) -> None:
+    project, recorded = red_site
     assert recorded["totals"] == {"passed": 0, "failed": 1, "skipped": 0, "undefined": 1}
-
-    docs = project / "docs"
-    docs.mkdir()
-    (docs / "conf.py").write_text(
-        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
-        "rulebooks_features_dir = '../features'\n"
-        f"rulebooks_results_file = {str(results)!r}\n"
-        "rulebooks_project_root = '..'\n",
-        "utf-8",
-    )
-    (docs / "index.md").write_text(
-        "# Check\n\n```{clause} MAHE-4.2\n:title: Move length\n\nOne die moves its face.\n```\n\n"
-        "```{feature-scenarios} mahe\n```\n\n```{coverage}\n```\n",
-        "utf-8",
-    )
-    build = build_site(results, project / "html", docs)
-    assert build.returncode == 0, build.stderr
     page = text_of(project / "html" / "index.html")
     assert "✘ failed" in page and "the blue turtle is on space 3, not space 4" in page
     raw = (project / "html" / "index.html").read_text("utf-8")
