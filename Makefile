@@ -5,7 +5,7 @@ VENV  ?= .venv
 BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test site bench lint clean
+.PHONY: all test site serve bench lint clean
 
 all: test
 
@@ -22,9 +22,20 @@ test: $(STAMP)
 site: $(STAMP)
 	$(BIN)/rulebooks site
 
+## make serve: serve the site on http://127.0.0.1:8000 and rebuild it on every change of the
+## docs, features, engines or steps: the scenarios rerun first, so verdicts stay live.
+SCENARIOS_RUN := $(BIN)/python -m pytest tests/scenarios -q -p no:cacheprovider \
+	--continue-on-collection-errors --rulebooks-results results/results.json
+serve: $(STAMP)
+	$(BIN)/sphinx-autobuild docs docs/_build/html --port 8000 \
+		--watch features --watch engine --watch tests/scenarios --watch rulebooks \
+		--ignore '*/results/*' --ignore '*/__pycache__/*' \
+		--pre-build "sh -c '$(SCENARIOS_RUN) >/dev/null || true'"
+
 ## make bench: throughput figures (not a test).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engines.py
+	$(BIN)/python benchmarks/bench_site.py
 
 ## make lint: ruff and mypy.
 lint: $(STAMP)

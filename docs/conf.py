@@ -18,6 +18,8 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = "Rulebooks"
+html_static_path = ["_static"]
+html_favicon = "_static/favicon.svg"
 exclude_patterns = ["_build", "README.md"]
 # Step text, scenario names and errors are shown exactly as written: no typographic quotes.
 smartquotes = False

@@ -20,3 +20,21 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+
+# The browser tests drive a real Chromium through Playwright (never a downloaded browser
+# build): Debian's chromium package, or whatever RULEBOOKS_CHROMIUM names.
+have_browser() {
+  [ -n "${RULEBOOKS_CHROMIUM:-}" ] && return 0
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+    || command -v google-chrome >/dev/null 2>&1
+}
+if ! have_browser; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "bootstrap: installing Debian's chromium for the browser tests" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else
+    echo "bootstrap: no Chromium found; install Debian's chromium (apt-get install chromium)" \
+      "or set RULEBOOKS_CHROMIUM, or the browser tests will fail" >&2
+  fi
+fi

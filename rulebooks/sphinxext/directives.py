@@ -163,7 +163,7 @@ class ClauseDirective(RulebooksDirective):
         self.note_game_features(data, game_of_id(clause_id), found)
         verdict = clause_verdict(tagged.status for tagged in found)
         anchor = anchor_of_id(clause_id)
-        index = addnodes.index(entries=[("single", clause_id, anchor, "", None)])
+        index = addnodes.index(entries=[("single", clause_id, anchor, "main", None)])
         box = self.target_container(anchor, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
@@ -238,7 +238,7 @@ class InterpretationDirective(RulebooksDirective):
         found = data.verdicts.tagged(f"ruling:{ruling_id}")
         self.note_game_features(data, game_of_id(ruling_id), found)
         anchor = anchor_of_id(ruling_id)
-        index = addnodes.index(entries=[("single", ruling_id, anchor, "", None)])
+        index = addnodes.index(entries=[("single", ruling_id, anchor, "main", None)])
         box = self.target_container(anchor, ["rulebooks-interpretation"])
         heading: list[InlineNode] = ["Interpretation ", strong(ruling_id)]
         if title:

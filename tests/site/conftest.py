@@ -73,6 +73,11 @@ Feature: Mahé — a scenario that contradicts the engine
       Given a 4-player game of Mahé
       When the blue turtle flies to space 9
       Then the blue turtle is on space 9
+
+    @clause:MAHE-4.2
+    Scenario: <script>alert(1)</script>
+      Given a 4-player game of Mahé
+      Then the blue turtle is on the raft
 """
 
 
@@ -107,7 +112,8 @@ def red_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
         "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
         "rulebooks_features_dir = '../features'\n"
         f"rulebooks_results_file = {str(results)!r}\n"
-        "rulebooks_project_root = '..'\n",
+        "rulebooks_project_root = '..'\n"
+        f"html_favicon = {str(ROOT / 'docs' / '_static' / 'favicon.svg')!r}\n",
         "utf-8",
     )
     (docs / "index.md").write_text(

@@ -131,7 +131,7 @@ def test_a_failing_scenario_is_published_red_with_its_error(
     red_site: tuple[Path, dict[str, object]],
 ) -> None:
     project, recorded = red_site
-    assert recorded["totals"] == {"passed": 0, "failed": 1, "skipped": 0, "undefined": 1}
+    assert recorded["totals"] == {"passed": 1, "failed": 1, "skipped": 0, "undefined": 1}
     page = text_of(project / "html" / "index.html")
     assert "✘ failed" in page and "the blue turtle is on space 3, not space 4" in page
     raw = (project / "html" / "index.html").read_text("utf-8")
@@ -151,4 +151,8 @@ def test_a_failing_scenario_is_published_red_with_its_error(
         "✔ passed",
         "? undefined",
         "↷ skipped",
+        "✔ passed",
+        "✔ passed",
     ]
+    assert "<script>alert(1)</script>" in page  # shown as text
+    assert "<script>alert(1)</script>" not in raw and "&lt;script&gt;alert(1)&lt;/script&gt;" in raw

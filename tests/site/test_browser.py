@@ -1,0 +1,232 @@
+"""The site in a real headless browser, as a reader uses it.
+
+Playwright drives Debian's Chromium (``make test`` installs it when missing; another browser
+binary can be named with RULEBOOKS_CHROMIUM). The built sites are served over HTTP on the
+loopback interface. Every page visited must load without a console error; every internal
+link of the site must lead to an existing page and anchor.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def chromium_path() -> str:
+    """The browser binary: RULEBOOKS_CHROMIUM, else Debian's chromium (or Chrome) on PATH."""
+    named = os.environ.get("RULEBOOKS_CHROMIUM")
+    if named:
+        return named
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise RuntimeError(
+        "no Chromium found: `make test` installs Debian's chromium; "
+        "or set RULEBOOKS_CHROMIUM to a Chromium or Chrome binary"
+    )
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def serve(folder: Path) -> Iterator[str]:
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site_url(site: tuple[Path, dict[str, object]]) -> Iterator[str]:
+    yield from serve(site[0])
+
+
+@pytest.fixture(scope="module")
+def red_url(red_site: tuple[Path, dict[str, object]]) -> Iterator[str]:
+    yield from serve(red_site[0] / "html")
+
+
+class Reader:
+    """A browser tab that remembers every console error and uncaught exception."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.on("dialog", self._dialog)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error at {self.page.url}: {message.text}")
+
+    def _dialog(self, dialog: object) -> None:
+        self.dialogs.append(str(getattr(dialog, "message", dialog)))
+        getattr(dialog, "dismiss")()  # noqa: B009 - the Dialog type is not imported
+
+    def visible_scenarios(self) -> list[str]:
+        return [
+            box.get_attribute("id") or ""
+            for box in self.page.locator(".rulebooks-scenario").all()
+            if box.is_visible()
+        ]
+
+
+@pytest.fixture
+def reader(browser: Browser) -> Iterator[Reader]:
+    page = browser.new_page()
+    tab = Reader(page)
+    yield tab
+    page.close()
+    assert tab.errors == [], tab.errors
+
+
+def test_from_home_to_a_clause_and_an_example_board(reader: Reader, site_url: str) -> None:
+    page = reader.page
+    page.goto(site_url)
+    assert "Rulebooks" in page.title()
+    page.get_by_role("link", name="Mahé: the rules, clause by clause").first.click()
+    page.wait_for_url(re.compile(r"mahe/rules\.html"))
+    badge = page.locator("#mahe-3-3 .rulebooks-verdict .rulebooks-badge")
+    assert badge.inner_text() == "✔ verified"
+    page.get_by_role(
+        "link", name="The rulebook's stack: red carries yellow 18 spaces"
+    ).first.click()
+    page.wait_for_url(re.compile(r"mahe/examples\.html#scenario-mahe-04_riding-l56"))
+    boards = page.locator("#scenario-mahe-04_riding-l56 figure.rulebooks-board img")
+    assert boards.count() == 2
+    for index in range(2):
+        image = boards.nth(index)
+        image.scroll_into_view_if_needed()
+        assert image.evaluate("img => img.decode().then(() => img.naturalWidth)") > 0
+    assert "space 18: blue, red, yellow" in (boards.nth(0).get_attribute("alt") or "")
+    assert "space 15: red, yellow" in (boards.nth(1).get_attribute("alt") or "")
+
+
+def test_filter_by_tag_is_kept_in_the_url(reader: Reader, site_url: str) -> None:
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html"))
+    everything = len(reader.visible_scenarios())
+    page.select_option("#rulebooks-filter-tag", "example")
+    examples = reader.visible_scenarios()
+    assert len(examples) == 7 < everything
+    assert "tag=example" in page.url
+    page.goto(page.url)
+    assert reader.visible_scenarios() == examples
+    assert page.locator("#rulebooks-filter-tag").input_value() == "example"
+    assert "showing 7 of" in page.locator(".rulebooks-filter-count").inner_text()
+
+
+def test_filter_to_failures(reader: Reader, red_url: str) -> None:
+    page = reader.page
+    page.goto(red_url)
+    page.select_option("#rulebooks-filter-status", "failed")
+    visible = reader.visible_scenarios()
+    assert len(visible) == 1
+    assert "A die of 3 claimed to move 4 spaces" in page.locator(f"#{visible[0]}").inner_text()
+    assert "status=failed" in page.url
+
+
+def test_search_finds_a_clause_by_id_and_by_words(reader: Reader, site_url: str) -> None:
+    page = reader.page
+    page.goto(urljoin(site_url, "search.html?q=MAHE-3.3"))
+    first = page.locator("#search-results li a").first
+    first.wait_for()
+    assert "mahe/rules.html#mahe-3-3" in (first.get_attribute("href") or "")
+    page.goto(urljoin(site_url, "search.html?q=raft"))
+    page.locator("#search-results li a").first.wait_for()
+    hrefs = [a.get_attribute("href") or "" for a in page.locator("#search-results li a").all()]
+    assert any("mahe/rules.html" in href for href in hrefs)
+
+
+def test_a_script_in_a_scenario_name_stays_text(reader: Reader, red_url: str) -> None:
+    page = reader.page
+    page.goto(red_url)
+    page.wait_for_load_state("load")
+    assert reader.dialogs == []
+    assert page.get_by_text("<script>alert(1)</script>").count() >= 1
+
+
+def test_every_page_loads_cleanly(
+    reader: Reader, site: tuple[Path, dict[str, object]], site_url: str
+) -> None:
+    for page_file in sorted(site[0].rglob("*.html")):
+        reader.page.goto(urljoin(site_url, page_file.relative_to(site[0]).as_posix()))
+        reader.page.wait_for_load_state("load")
+    # the reader fixture fails the test on any console error collected here
+
+
+class LinkParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(str(values["id"]))
+        if tag == "a" and values.get("href"):
+            self.links.append(str(values["href"]))
+
+
+def test_no_internal_link_is_broken(site: tuple[Path, dict[str, object]]) -> None:
+    root = site[0]
+    parsed: dict[Path, LinkParser] = {}
+
+    def parse(file: Path) -> LinkParser:
+        if file not in parsed:
+            parser = LinkParser()
+            parser.feed(file.read_text("utf-8"))
+            parsed[file] = parser
+        return parsed[file]
+
+    broken = []
+    for page_file in sorted(root.rglob("*.html")):
+        for href in parse(page_file).links:
+            url = urlparse(href)
+            if url.scheme or url.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = (page_file.parent / unquote(url.path)).resolve() if url.path else page_file
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                broken.append(f"{page_file.relative_to(root)} -> {href}: no such page")
+            elif (
+                url.fragment and target.suffix == ".html" and url.fragment not in parse(target).ids
+            ):
+                broken.append(f"{page_file.relative_to(root)} -> {href}: no such anchor")
+    assert broken == []
