@@ -726,13 +726,17 @@ class MasaiState(State):
         if not self._pool[kind]:
             return f"MASAI-5.1: there is no {die_name(kind)} in the pool"
         if colour_of(kind) != sector:
-            if not self._opened[sector]:
-                return (f"MASAI-5.4: the {colour} sector has not been opened (it has never "
-                        f"received a {colour} key), so no die may be allocated there")  # fmt: skip
             first = sector * FACES
             if any(self._pool[first : first + FACES]):
-                return (f"MASAI-5.1: the key must be the sector's colour ({colour}); special "
-                        f"action 1 is only for when the pool has no {colour} die")  # fmt: skip
+                return (
+                    f"MASAI-5.1: the key must be the sector's colour ({colour}); special "
+                    f"action 1 is only for when the pool has no {colour} die"
+                )
+            if not self._opened[sector]:
+                return (
+                    f"MASAI-5.4: the {colour} sector has not been opened (it has never "
+                    f"received a {colour} key), so no die may be allocated there"
+                )
             unaffordable = self._why_unaffordable(player, ANY_KEY)
             if unaffordable:
                 return unaffordable

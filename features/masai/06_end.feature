@@ -1,0 +1,232 @@
+@game:masai
+Feature: Masai — the end of the game, the final scoring and the tie-break
+  The game ends when every die slot is filled or when a player runs out of seeds; either way
+  the round is played to its end. Then each player scores their best outer link, every area
+  they hold seeds in, and 1 point per unused seed.
+  Rulebook sections: End of Game, Final Scoring, Tiebreak.
+
+  Rule: MASAI-8.1 When every die slot is filled, the round ends normally and the game is over
+
+    @clause:MASAI-8.1
+    Scenario: The last free slot is filled; the other players still take their turns
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the green sector is green 1
+      And the pool holds green 2, red 6
+      When Rennan takes green 2 as the key of the green sector
+      And Rennan places red 6 on G-out-d3
+      And Rennan places no seed
+      Then the game is not over
+      And it is Bia's turn
+      When Bia passes
+      Then the game is over because every die slot is filled
+
+    @clause:MASAI-8.1 @ruling:MASAI-R14
+    Scenario: A round in which every player passes ends the game
+      Nothing can change any more: the game ends as if the necklace were complete.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+  Rule: MASAI-8.2 When a player runs out of seeds, the round ends normally and the game is over
+
+    @clause:MASAI-8.2
+    Scenario: The first player places their last seed; the second still plays
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And Rennan has 1 seed left
+      And the pool holds green 3, green 2, red 1, red 5, blue 1, blue 2
+      When Rennan takes green 3 as the key of the green sector
+      And Rennan places green 2 on G-out-d1
+      And Rennan puts a seed on G-out-s1
+      Then Rennan has 0 seeds left
+      And it is Bia's turn
+      When Bia takes red 1 as the key of the red sector
+      And Bia places red 5 on R-out-d1
+      And Bia places no seed
+      Then the game is over because a player ran out of seeds
+
+  Rule: MASAI-9.1 Each player scores their best outer link: the sum of its faces plus 2 per seed in it
+
+    @clause:MASAI-9.1 @ruling:MASAI-R7
+    Scenario: Of two outer links, only the better one scores
+      The scenario fixes the joins it relies on. A link counts for a player only through
+      their own seeds.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And seed slot G-out-s2 joins die slots G-out-d2 and G-out-d3
+      And seed slot B-out-s1 joins die slots G-out-d3 and B-out-d1
+      And seed slot R-out-s2 joins die slots R-out-d2 and R-out-d3
+      And the necklace holds these dice:
+        | slot     | die      |
+        | G-out-d2 | red 1    |
+        | G-out-d3 | green 5  |
+        | B-out-d1 | blue 6   |
+        | R-out-d2 | red 6    |
+        | R-out-d3 | violet 5 |
+      And Rennan's seeds are on G-out-s2, B-out-s1, R-out-s2
+      And Rennan has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan's best outer link is worth 16
+      And Bia's best outer link is worth 0
+
+  Rule: MASAI-9.2 The player with the most seeds in an area scores its highest die
+
+    @clause:MASAI-9.2 @example @ruling:MASAI-R15
+    Scenario: Majority and minority in one area
+      Rulebook, Final Scoring, cases A and B: the player with more seeds in an area scores its
+      highest die, the player with fewer seeds its lowest die.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot    | die     |
+        | G-in-d1 | green 2 |
+        | G-in-d2 | red 6   |
+        | G-in-d3 | blue 4  |
+      And Rennan's seeds are on G-in-s1, G-in-s2
+      And Bia's seed is on G-in-s3
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area G-in Rennan scores 6 and Bia scores 2
+
+    @clause:MASAI-9.2 @ruling:MASAI-R15
+    Scenario: A player alone in an area takes the majority only
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot    | die     |
+        | G-in-d1 | green 2 |
+        | G-in-d2 | red 6   |
+      And Bia's seed is on G-in-s3
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area G-in Rennan scores 0 and Bia scores 6
+
+  Rule: MASAI-9.3 The player with fewer seeds in an area scores its lowest die
+
+    @clause:MASAI-9.3 @example
+    Scenario: Minority with two seeds against one
+      Rulebook, Final Scoring, case B.
+
+      Given a 3-player game of Masai
+      And the players are Rennan, Bia and Caio
+      And the necklace holds these dice:
+        | slot     | die      |
+        | Y-out-d1 | yellow 3 |
+        | Y-out-d2 | red 1    |
+        | Y-out-d3 | green 5  |
+      And Caio's seeds are on Y-out-s1, Y-out-s3
+      And Bia's seed is on Y-out-s2
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area Y-out Rennan scores 0, Bia scores 1 and Caio scores 5
+
+  Rule: MASAI-9.4 Tied players in an area with 3 dice each score its middle die
+
+    @clause:MASAI-9.4 @example
+    Scenario: Three players tied in an area each score the middle die
+      Rulebook, Final Scoring, case C: a tie in an area with 3 dice scores the face of the
+      middle die to each player involved.
+
+      Given a 3-player game of Masai
+      And the players are Rennan, Bia and Caio
+      And the necklace holds these dice:
+        | slot    | die      |
+        | V-in-d1 | violet 6 |
+        | V-in-d2 | red 2    |
+        | V-in-d3 | green 4  |
+      And Rennan's seed is on V-in-s1
+      And Bia's seed is on V-in-s2
+      And Caio's seed is on V-in-s3
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area V-in Rennan scores 4, Bia scores 4 and Caio scores 4
+
+  Rule: MASAI-9.5 Tied players in an area with 2 dice each score the lower die
+
+    @clause:MASAI-9.5 @example @ruling:MASAI-R15
+    Scenario: A tie in an area with two dice: the higher die is left out
+      Rulebook, Final Scoring, case D: the empty slot counts 0 and is left out, the higher die
+      is removed, and both players receive the value left.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot    | die     |
+        | O-in-d1 | orange 5 |
+        | O-in-d3 | blue 2  |
+      And Rennan's seed is on O-in-s1
+      And Bia's seed is on O-in-s2
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area O-in Rennan scores 2 and Bia scores 2
+
+    @clause:MASAI-9.5 @ruling:MASAI-R15
+    Scenario: A tie in an area with one die: each scores that die
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds orange 5 on O-in-d1
+      And Rennan's seed is on O-in-s1
+      And Bia's seed is on O-in-s2
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area O-in Rennan scores 5 and Bia scores 5
+
+  Rule: MASAI-9.6 Each unused seed scores 1 point
+
+    @clause:MASAI-9.6
+    Scenario: The final scores add up
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot     | die     |
+        | G-out-d1 | green 2 |
+        | G-out-d2 | red 6   |
+      And seed slot G-out-s1 joins die slots Y-out-d3 and G-out-d1
+      And die slots G-out-d1 and G-out-d2 are naturally linked
+      And Rennan's seed is on G-out-s1
+      And the scores are Rennan 10, Bia 12
+      And Rennan has 4 seeds left
+      And Bia has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then the final scores are:
+        | player | instant | outer link | areas | unused seeds | total |
+        | Rennan | 10      | 10         | 6     | 4            | 30    |
+        | Bia    | 12      | 0          | 0     | 0            | 12    |
+
+  Rule: MASAI-10.1 Ties are broken by the seeds on the outer line, then by turn order
+
+    @clause:MASAI-10.1
+    Scenario: Equal scores: more seeds on the outer line wins, linked or not
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the round's order is Rennan, Bia
+      And Bia's seeds are on R-out-s3, O-out-s3
+      And Rennan's seeds are on G-in-s3, B-out-s3
+      And Rennan has 3 seeds left
+      And Bia has 3 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan and Bia both have 3 points
+      And Bia wins
+
+    @clause:MASAI-10.1 @ruling:MASAI-R17
+    Scenario: Equal scores and outer seeds: the earlier player in the last round's order wins
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the round's order is Bia, Rennan
+      And it is Bia's turn
+      And Rennan has 3 seeds left
+      And Bia has 3 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan and Bia both have 3 points
+      And Bia wins
