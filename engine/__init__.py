@@ -37,13 +37,30 @@ def _mahe(**params: Any) -> Game:
     return MaheGame(**params)
 
 
+def _mahola(**params: Any) -> Game:
+    from .mahola import MaholaGame
+
+    return MaholaGame(**params)
+
+
+def _mamey(**params: Any) -> Game:
+    from .mamey import MameyGame
+
+    return MameyGame(**params)
+
+
 def _masai(**params: Any) -> Game:
     from .masai import MasaiGame
 
     return MasaiGame(**params)
 
 
-GAMES: dict[str, Callable[..., Game]] = {"mahe": _mahe, "masai": _masai}
+GAMES: dict[str, Callable[..., Game]] = {
+    "mahe": _mahe,
+    "mahola": _mahola,
+    "mamey": _mamey,
+    "masai": _masai,
+}
 """Game name -> factory taking the game's parameters as keywords."""
 
 
