@@ -163,11 +163,11 @@ def test_filter_to_failures(reader: Reader, red_url: str) -> None:
 def test_search_finds_a_clause_by_id_and_by_words(reader: Reader, site_url: str) -> None:
     page = reader.page
     page.goto(urljoin(site_url, "search.html?q=MAHE-3.3"))
+    page.get_by_text("Search finished").wait_for()
     first = page.locator("#search-results li a").first
-    first.wait_for()
     assert "mahe/rules.html#mahe-3-3" in (first.get_attribute("href") or "")
     page.goto(urljoin(site_url, "search.html?q=raft"))
-    page.locator("#search-results li a").first.wait_for()
+    page.get_by_text("Search finished").wait_for()
     hrefs = [a.get_attribute("href") or "" for a in page.locator("#search-results li a").all()]
     assert any("mahe/rules.html" in href for href in hrefs)
 
