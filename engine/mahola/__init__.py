@@ -1,0 +1,56 @@
+"""Mahola (dance cards, hidden Characters, simultaneous turns): see :mod:`engine.mahola.game`."""
+
+from .components import (
+    ANIMALS,
+    CARD_TOTAL,
+    CHARACTERS,
+    DANCES,
+    ICONS,
+    RULE_LINE_DANCES,
+    Character,
+    Components,
+    DanceCard,
+    load_components,
+    parse_components,
+    shipped_data,
+)
+from .game import (
+    KEEP,
+    PHASES,
+    MaholaGame,
+    MaholaState,
+    RoundRecord,
+    card_outcome,
+    character_outcome,
+    left_of,
+    move_action,
+    name_action,
+    pass_action,
+    place_action,
+    play_action,
+    recolour_action,
+    right_of,
+    swap_action,
+)
+from .scoring import (
+    ADJACENCY_READINGS,
+    CHIEF_READINGS,
+    SECONDARY_READINGS,
+    DanceScore,
+    adjacency_bonus,
+    card_points,
+    chief_points,
+    matching_secondary,
+    round_winner,
+    score_dance,
+)
+
+__all__ = [
+    "ADJACENCY_READINGS", "ANIMALS", "CARD_TOTAL", "CHARACTERS", "CHIEF_READINGS", "DANCES",
+    "ICONS", "KEEP", "PHASES", "RULE_LINE_DANCES", "SECONDARY_READINGS", "Character",
+    "Components", "DanceCard", "DanceScore", "MaholaGame", "MaholaState", "RoundRecord",
+    "adjacency_bonus", "card_outcome", "card_points", "character_outcome", "chief_points",
+    "left_of", "load_components", "matching_secondary", "move_action", "name_action",
+    "parse_components", "pass_action", "place_action", "play_action", "recolour_action",
+    "right_of", "round_winner", "score_dance", "shipped_data", "swap_action",
+]  # fmt: skip
