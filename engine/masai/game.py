@@ -218,6 +218,7 @@ class MasaiState(State):
 
     __slots__ = (
         "_bag",
+        "_cache",
         "_dice",
         "_discard",
         "_ending",
@@ -248,6 +249,7 @@ class MasaiState(State):
         self.game = game
         self._history: list[int] = []
         self._final: list[dict[str, int]] | None = None
+        self._cache: list[int] | None = None  # legal actions of the player to act
         if empty:
             return
         board = game.board
@@ -484,6 +486,11 @@ class MasaiState(State):
         actor = self.current_player()
         if player is not None and player != actor:
             return []
+        if self._cache is None:
+            self._cache = self._legal_now(actor)
+        return list(self._cache)
+
+    def _legal_now(self, actor: int) -> list[int]:
         phase = self._phase
         if phase == DRAW:
             return [_DRAW + k for k in range(KINDS) if self._bag[colour_of(k)]]
@@ -569,25 +576,40 @@ class MasaiState(State):
         )
 
     def _turn_starts(self, player: int) -> list[int]:
-        """A key (MASAI-5.1, special 1), special 3, special 4, or a pass (MASAI-R13)."""
+        """A key (MASAI-5.1, special 1), special 3, special 4, or a pass (MASAI-R13).
+
+        A key is offered only when a die is left to place after it (MASAI-5.2, 3.3). Per
+        sector: is a slot empty, and how many pool dice show a face the sector lacks.
+        """
         actions: list[int] = []
         pool = self._pool
+        kinds = [k for k in range(KINDS) if pool[k]]
+        total = sum(pool[k] for k in kinds)
         change = self._can_pay(player, CHANGE_FACE)
         any_key = self._can_pay(player, ANY_KEY)
+        sectors = range(len(COLOURS))
+        room = [bool(self._empty_slots(s)) for s in sectors]
+        free_faces = [self._free_faces(s) for s in sectors]
+        fitting = [sum(pool[k] for k in kinds if free_faces[s][face_of(k)]) for s in sectors]
+        colours_in_pool = {colour_of(k) for k in kinds}
         free = False
-        for kind in range(KINDS):
-            if not pool[kind]:
-                continue
+        for kind in kinds:
             own = colour_of(kind)
-            for sector in range(len(COLOURS)):
+            face = face_of(kind)
+            for sector in sectors:
+                if not room[sector]:
+                    continue
+                # Dice left to place once this one is the key, as they are.
+                left = fitting[sector] - (1 if free_faces[sector][face] else 0)
                 if sector == own:
-                    if self._has_placement(sector, kind, False):
+                    if left > 0:
                         free = True
                         actions.append(_KEY + kind * 6 + sector)
-                    elif change and self._has_placement(sector, kind, True):
+                    elif change and total > 1:
                         actions.append(_KEY + kind * 6 + sector)
-                elif any_key and self._may_use_any_key(sector, kind):
-                    actions.append(_KEY + kind * 6 + sector)
+                elif any_key and left > 0 and self._opened[sector]:
+                    if sector not in colours_in_pool:  # MASAI-7.3, MASAI-R9
+                        actions.append(_KEY + kind * 6 + sector)
         if self._can_pay(player, MOVE_KEY):
             actions.extend(self._key_moves())
         if self._can_pay(player, REPAIR):
@@ -838,6 +860,7 @@ class MasaiState(State):
             super().apply_action(action)  # validates against legal_actions()
 
     def _apply(self, action: int) -> None:
+        self._cache = None
         phase = self._phase
         if phase == DRAW:
             self._draw(action - _DRAW)
