@@ -607,9 +607,13 @@ class MasaiState(State):
                         actions.append(_KEY + kind * 6 + sector)
                     elif change and total > 1:
                         actions.append(_KEY + kind * 6 + sector)
-                elif any_key and left > 0 and self._opened[sector]:
-                    if sector not in colours_in_pool:  # MASAI-7.3, MASAI-R9
-                        actions.append(_KEY + kind * 6 + sector)
+                elif (
+                    any_key
+                    and left > 0
+                    and self._opened[sector]
+                    and sector not in colours_in_pool  # MASAI-7.3, MASAI-R9
+                ):
+                    actions.append(_KEY + kind * 6 + sector)
         if self._can_pay(player, MOVE_KEY):
             actions.extend(self._key_moves())
         if self._can_pay(player, REPAIR):
