@@ -316,15 +316,14 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self.decider()
-        if phase == ORDER:
+        if phase is ORDER:
             return self._turn_player
-        if phase == OVER:
+        if phase is OVER:
             return TERMINAL
         return CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        actor = self.current_player()
-        if player is not None and player != actor:
+        if player is not None and player != self.current_player():
             return []
         phase = self._phase
         if phase == DECIDE:
@@ -338,14 +337,16 @@ class MaheState(State):
         return []
 
     def _decisions(self) -> list[int]:
-        """MAHE-3.2: stop or roll the next die; MAHE-9: or play one of the decider's cards."""
-        actions = [STOP]
-        if len(self._dice) < MAX_DICE:
-            actions.append(ROLL)
-            if self.game.variant and not self._card_used:
-                room = MAX_TOTAL - sum(self._dice)
-                held = set(self._collected[self.decider()])
-                actions.extend(_CARD + v for v in sorted(held) if v <= room)
+        """MAHE-3.2: stop or roll the next die; MAHE-9: or play one of the decider's cards.
+
+        A decision always comes after one or two dice (the third ends the move), so rolling
+        again is always possible here.
+        """
+        actions = [STOP, ROLL]
+        if self.game.variant and not self._card_used:
+            room = MAX_TOTAL - sum(self._dice)
+            held = set(self._collected[self.decider()])
+            actions.extend(_CARD + v for v in sorted(held) if v <= room)
         return actions
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
@@ -371,11 +372,22 @@ class MaheState(State):
 
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""
-        if self._phase in (FIRST_DIE, NEXT_DIE) and _DIE < action <= _DIE + 6:
+        if self._plainly_legal(action):
             self._apply(action)
             self._history.append(action)
         else:
-            super().apply_action(action)  # validates against legal_actions()
+            super().apply_action(action)  # validates against legal_actions(), records history
+
+    def _plainly_legal(self, action: int) -> bool:
+        """Dice, stop and roll: most of every game, checked without building the legal list.
+
+        A decision always follows one or two dice (the third ends the move), so rolling again
+        is always legal at a decision.
+        """
+        phase = self._phase
+        if phase is FIRST_DIE or phase is NEXT_DIE:
+            return _DIE < action <= _DIE + 6
+        return phase is DECIDE and action in (STOP, ROLL)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if action == STOP:
@@ -402,8 +414,6 @@ class MaheState(State):
         if not 0 <= action < NUM_ACTIONS:
             return f"{action} is not an action of Mahé"
         if phase == DECIDE:
-            if action == ROLL:
-                return "MAHE-3.2: three dice at most; there is no 4th die"
             if _CARD < action < _FIRST:
                 return self._why_card_illegal(action - _CARD)
             return f"{player_label(self.decider())} must stop, roll or play a card"
@@ -425,8 +435,6 @@ class MaheState(State):
             return "egg cards replace dice only in the variant, which this game does not use"
         if self._card_used:
             return "MAHE-9.3: only one egg card may be used per turn"
-        if len(self._dice) >= MAX_DICE:
-            return "MAHE-3.2: three dice at most; a card cannot be a 4th die"
         decider = self.decider()
         if eggs not in self._collected[decider]:
             return f"MAHE-9.5: {player_label(decider)} decides and holds no {eggs}-egg card"
