@@ -53,6 +53,14 @@ Feature: Mahé — laying eggs
       And the blue player has collected egg cards showing 6
       And the next egg card is turned face up by chance
 
+    @clause:MAHE-6.1 @ruling:MAHE-R5
+    Scenario: Collected egg cards lie open for every player to see
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 20
+      And the face-up egg card shows 4 eggs
+      When the blue turtle moves with dice 2
+      Then each player can see the blue player's egg cards: 4
+
   Rule: MAHE-6.2 When a group lays eggs, the owner of its top turtle takes the card; the others get nothing
 
     @clause:MAHE-6.2

@@ -378,6 +378,15 @@ def has_collected(mahe: MaheTable, who: str, eggs: str) -> None:
     assert actual == expected, f"{who} holds cards {actual}, not {expected}"
 
 
+@then(parsers.parse("each player can see {who}'s egg cards: {eggs}"))
+def everyone_sees(mahe: MaheTable, who: str, eggs: str) -> None:
+    owner = mahe.player(who)
+    shown = f"player {owner}: cards {' '.join(eggs.replace(',', ' ').split())}"
+    for viewer in range(mahe.game.num_players):
+        view = mahe.state.observation_string(viewer)
+        assert shown in view, f"player {viewer} does not see {shown!r}: {view}"
+
+
 @then(parsers.parse("the face-up egg card shows {eggs:d} eggs"))
 def face_up_is(mahe: MaheTable, eggs: int) -> None:
     assert mahe.state.face_up_card == eggs, f"the face-up card is {mahe.state.face_up_card}"
