@@ -34,6 +34,7 @@ from engine.mahola import (
     shipped_data,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 PARAMETER_SETS = [
     {"players": 3},
     {"players": 4},
@@ -453,3 +454,17 @@ def test_components_are_read_once_per_game_and_can_be_replaced() -> None:
     data["cards"]["table"][0].update(value=9)
     game = mahola(players=3, components=parse_components(data, "test"))
     assert game.card(0).value == 9 and mahola(players=3).card(0).value != 9
+
+
+def test_interpretations_page_lists_the_shipped_data() -> None:
+    """The UNVERIFIED tables on the site are the data file, row for row."""
+    page = (ROOT / "docs" / "mahola" / "interpretations.md").read_text("utf-8")
+    components = load_components()
+    for character in components.characters:
+        assert f"| {character.name} | {character.colour} | {character.animal} |" in page
+    for number, card in enumerate(components.cards):
+        row = (
+            f"| {number} | {card.dance} | {card.value} | {card.colour} | {card.animal} | "
+            f"{', '.join(card.icons) or '-'} | {'yes' if card.special else 'no'} |"
+        )
+        assert row in page, row
