@@ -468,3 +468,20 @@ def test_interpretations_page_lists_the_shipped_data() -> None:
             f"{', '.join(card.icons) or '-'} | {'yes' if card.special else 'no'} |"
         )
         assert row in page, row
+
+
+# -- the picture for the site -------------------------------------------------------------------
+def test_svg_shows_every_tableau_and_hand_and_is_well_formed(visited: list[MaholaState]) -> None:
+    import xml.etree.ElementTree as ET
+
+    from engine.mahola.svg import to_svg
+
+    for state in visited[::40]:
+        svg = to_svg(state)
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg") and "<script" not in svg
+        if state.phase != "over":
+            shown = {
+                c for p in range(state.game.num_players) for c in state.tableau(p) + state.hand(p)
+            }
+            assert all(f"#{c} " in svg for c in shown)

@@ -36,6 +36,7 @@ from engine.mahola import (
     shipped_data,
     swap_action,
 )
+from engine.mahola.svg import to_svg
 from tests.scenarios import notation as shared
 from tests.scenarios.mahola import notation
 
@@ -67,6 +68,9 @@ class MaholaTable:
         self.driver = ScriptedDriver()
         self.error: Exception | None = None
         self.before_error: dict[str, Any] | None = None
+        self.declared = False
+        self.forced_outcomes: list[str] = []
+        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state ---------------------------------------------------------
     @property
@@ -107,6 +111,12 @@ class MaholaTable:
                 game.new_initial_state() if self.fresh else game.state_from_dict(self._setup())
             )
         return self._state
+
+    def snapshot(self) -> dict[str, str] | None:
+        """The whole position as text and SVG (for the site); None without a game."""
+        if not self.declared:
+            return None
+        return {"text": str(self.state), "svg": to_svg(self.state)}
 
     def describe(self) -> dict[str, Any]:
         """Set-up edits must come before the first action."""
@@ -168,7 +178,7 @@ class MaholaTable:
     def chance(self, *outcomes: str) -> None:
         """Force chance outcomes now; each must be used at once."""
         self.driver.force(*outcomes)
-        self.driver.resolve(self.state)
+        self.forced_outcomes.extend(self.driver.resolve(self.state))
         if self.driver.pending:
             left = list(self.driver.pending)
             self.driver.pending.clear()
@@ -226,10 +236,17 @@ def mahola() -> MaholaTable:
     return MaholaTable()
 
 
+@pytest.fixture
+def rulebooks_world(mahola: MaholaTable) -> MaholaTable:
+    """The recorder's view of the scenario: the table before and after, and forced outcomes."""
+    return mahola
+
+
 # -- Given: the game ---------------------------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Mahola"))
 def given_game(mahola: MaholaTable, n: int) -> None:
     mahola.params["players"] = n
+    mahola.declared = True
 
 
 @given(parsers.parse("the {name} reading is {value}"))

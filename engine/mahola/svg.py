@@ -1,0 +1,126 @@
+"""The Mahola table drawn as SVG: a pure function of a state (no I/O).
+
+One band per player: their Character, their tableau left to right and, smaller, their hand
+(everything is shown: this is the picture of the whole position for the site, not a
+player's view). A card is a rectangle in its current colour (the Shaman may have changed
+it) showing its number, dance and value, its spirit animal and secondary icons; a Special
+Dance card has a double border. Once the game is over, the last round's tableaux are drawn.
+Colours are the data file's names; a name that SVG does not know is drawn grey.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .components import CHARACTERS, DanceCard
+from .game import OVER, MaholaState
+
+CARD_W, CARD_H = 92, 64
+HAND_W, HAND_H = 70, 46
+GAP = 8
+LEFT = 120
+BAND = CARD_H + HAND_H + 40
+TOP = 44
+KNOWN = {
+    "red": ("#f4c7c3", "#b3261e"), "orange": ("#fbdcb8", "#c25e00"),
+    "yellow": ("#fbf1b5", "#8a7400"), "green": ("#cdebc9", "#2e7d32"),
+    "blue": ("#c6dcf4", "#1f5fa8"), "purple": ("#dfcdef", "#6a3d9a"),
+    "violet": ("#dfcdef", "#6a3d9a"), "white": ("#ffffff", "#555555"),
+    "black": ("#5a5a5a", "#111111"), "pink": ("#f8d0e3", "#a0306a"),
+}  # fmt: skip
+UNKNOWN = ("#e0e0e0", "#666666")
+
+
+def _card(x: int, y: int, number: int, card: DanceCard, colour: str, small: bool) -> str:
+    width, height = (HAND_W, HAND_H) if small else (CARD_W, CARD_H)
+    fill, ink = KNOWN.get(colour, UNKNOWN)
+    parts = [
+        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="6" fill="{fill}" '
+        f'stroke="{ink}" stroke-width="{3 if card.special else 1.5}"/>'
+    ]
+    if card.special:
+        parts.append(
+            f'<rect x="{x + 3}" y="{y + 3}" width="{width - 6}" height="{height - 6}" rx="4" '
+            f'fill="none" stroke="{ink}" stroke-width="1"/>'
+        )
+    size = 10 if small else 12
+    lines = [f"{card.value} {card.dance}", f"#{number} {card.animal}"]
+    if card.icons and not small:
+        lines.append(", ".join(card.icons))
+    for i, line in enumerate(lines):
+        parts.append(
+            f'<text x="{x + 6}" y="{y + 6 + size + i * (size + 3)}" font-size="{size}" '
+            f'fill="{ink}">{escape(line)}</text>'
+        )
+    return "".join(parts)
+
+
+def _band(
+    y: int, label: str, tableau: list[int], hand: list[int], state: MaholaState,
+    recoloured: dict[int, int],
+) -> list[str]:  # fmt: skip
+    game = state.game
+    parts = [f'<text x="8" y="{y + 24}" font-size="13" font-weight="bold">{escape(label)}</text>']
+
+    def colour(card: int) -> str:
+        index = recoloured.get(card)
+        return game.cards[card].colour if index is None else game.colours[index]
+
+    for i, card in enumerate(tableau):
+        x = LEFT + i * (CARD_W + GAP)
+        parts.append(_card(x, y, card, game.cards[card], colour(card), small=False))
+    hand_y = y + CARD_H + 10
+    if hand:
+        parts.append(f'<text x="8" y="{hand_y + 18}" font-size="11">hand</text>')
+    for i, card in enumerate(hand):
+        x = LEFT + i * (HAND_W + GAP)
+        parts.append(_card(x, hand_y, card, game.cards[card], colour(card), small=True))
+    return parts
+
+
+def to_svg(state: MaholaState) -> str:
+    """The whole position: every tableau and hand, or the last round once the game is over."""
+    game = state.game
+    players = game.num_players
+    parts: list[str] = []
+    last = state.last_round
+    if state.phase == OVER and last is not None:
+        title = f"game over: player {state.winner} wins (round {last.number} below)"
+        recoloured = dict(last.recoloured)
+        for p in range(players):
+            label = f"P{p} {CHARACTERS[last.characters[p]]} {last.scores[p].total:+d}"
+            parts += _band(TOP + p * BAND, label, list(last.tableaux[p]), [], state, recoloured)
+    else:
+        turn = f", turn {state.turn}" if state.turn else ""
+        title = f"round {state.round_number}{turn}: {state.phase}"
+        for p in range(players):
+            character = state.character(p) or "-"
+            label = f"P{p} {character}"
+            tableau = state.tableau(p)
+            parts += _band(TOP + p * BAND, label, tableau, state.hand(p), state, {})
+            revealed = state.played(p)
+            if revealed is not None:  # waiting to be placed: drawn after the tableau, dashed
+                x = LEFT + len(tableau) * (CARD_W + GAP) + 2 * GAP
+                parts.append(
+                    _card(x, TOP + p * BAND, revealed, game.cards[revealed],
+                          game.cards[revealed].colour, small=False)
+                )  # fmt: skip
+                parts.append(
+                    f'<rect x="{x - 4}" y="{TOP + p * BAND - 4}" width="{CARD_W + 8}" '
+                    f'height="{CARD_H + 8}" rx="8" fill="none" stroke="#333" '
+                    f'stroke-dasharray="4 3"/>'
+                )
+    tokens = ", ".join(f"P{p} {state.tokens(p)}" for p in range(players))
+    header = (
+        f'<text x="8" y="20" font-size="14" font-weight="bold">{escape(title)}</text>'
+        f'<text x="8" y="36" font-size="12">Favor tokens: {escape(tokens)}; '
+        f"draw pile: {state.deck_size} cards</text>"
+    )
+    width = LEFT + 7 * (CARD_W + GAP)
+    height = TOP + players * BAND
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" font-family="sans-serif">'
+        f'<rect width="{width}" height="{height}" fill="#fffdf7"/>'
+        f"{header}{''.join(parts)}</svg>"
+    )
