@@ -1013,5 +1013,8 @@ class MameyState(State):
                 f"player {p}: hand {data['hands'][p]} sold {data['sold'][p]} cubes "
                 f"{self._cubes_hand[p]}/{self._cubes_stock[p]} Mamey {self.mamey(p)}"
             )
-        lines.append(f"turn of player {self._turn_player}; phase {self._phase}")
+        if self._phase == OVER:
+            lines.append("game over; winners: " + ", ".join(f"player {p}" for p in self.winners()))
+        else:
+            lines.append(f"turn of player {self._turn_player}; phase {self._phase}")
         return "\n".join(lines)
