@@ -1,8 +1,9 @@
 """The Mahola table drawn as SVG: a pure function of a state (no I/O).
 
-One band per player: their Character, their tableau left to right and, smaller, their hand
-(everything is shown: this is the picture of the whole position for the site, not a
-player's view). A card is a rectangle in its current colour (the Shaman may have changed
+One band per player, as tall as its contents: their Character, their tableau left to right
+and, smaller, their hand
+(everything is shown: this is the picture of the whole position for the
+site, not a player's view). A card is a rectangle in its current colour (the Shaman may have changed
 it) showing its number, dance and value, its spirit animal and secondary icons; a Special
 Dance card has a double border. Once the game is over, the last round's tableaux are drawn.
 Colours are the data file's names; a name that SVG does not know is drawn grey.
@@ -19,7 +20,6 @@ CARD_W, CARD_H = 92, 64
 HAND_W, HAND_H = 70, 46
 GAP = 8
 LEFT = 120
-BAND = CARD_H + HAND_H + 40
 TOP = 44
 KNOWN = {
     "red": ("#f4c7c3", "#b3261e"), "orange": ("#fbdcb8", "#c25e00"),
@@ -69,7 +69,7 @@ def _band(
     for i, card in enumerate(tableau):
         x = LEFT + i * (CARD_W + GAP)
         parts.append(_card(x, y, card, game.cards[card], colour(card), small=False))
-    hand_y = y + CARD_H + 10
+    hand_y = y + (CARD_H + 10 if tableau else 30)
     if hand:
         parts.append(f'<text x="8" y="{hand_y + 18}" font-size="11">hand</text>')
     for i, card in enumerate(hand):
@@ -78,46 +78,57 @@ def _band(
     return parts
 
 
+def _band_height(tableau: list[int], hand: list[int]) -> int:
+    """A band as tall as what it shows: a tableau row, a hand row, or just the label."""
+    height = (CARD_H + 10) if tableau else 30
+    return height + (HAND_H + 22 if hand else 10)
+
+
 def to_svg(state: MaholaState) -> str:
     """The whole position: every tableau and hand, or the last round once the game is over."""
     game = state.game
     players = game.num_players
     parts: list[str] = []
     last = state.last_round
+    y = TOP
+    widest = 0
     if state.phase == OVER and last is not None:
         title = f"game over: player {state.winner} wins (round {last.number} below)"
         recoloured = dict(last.recoloured)
         for p in range(players):
             label = f"P{p} {CHARACTERS[last.characters[p]]} {last.scores[p].total:+d}"
-            parts += _band(TOP + p * BAND, label, list(last.tableaux[p]), [], state, recoloured)
+            tableau = list(last.tableaux[p])
+            parts += _band(y, label, tableau, [], state, recoloured)
+            widest = max(widest, len(tableau) * (CARD_W + GAP))
+            y += _band_height(tableau, [])
     else:
         turn = f", turn {state.turn}" if state.turn else ""
         title = f"round {state.round_number}{turn}: {state.phase}"
         for p in range(players):
-            character = state.character(p) or "-"
-            label = f"P{p} {character}"
-            tableau = state.tableau(p)
-            parts += _band(TOP + p * BAND, label, tableau, state.hand(p), state, {})
+            label = f"P{p} {state.character(p) or '-'}"
+            tableau, hand = state.tableau(p), state.hand(p)
+            parts += _band(y, label, tableau, hand, state, {})
+            row = len(tableau) * (CARD_W + GAP)
             revealed = state.played(p)
-            if revealed is not None:  # waiting to be placed: drawn after the tableau, dashed
-                x = LEFT + len(tableau) * (CARD_W + GAP) + 2 * GAP
+            if revealed is not None:  # waiting to be placed: after the tableau, dashed
+                x = LEFT + row + 2 * GAP
+                card = game.cards[revealed]
+                parts.append(_card(x, y, revealed, card, card.colour, small=False))
                 parts.append(
-                    _card(x, TOP + p * BAND, revealed, game.cards[revealed],
-                          game.cards[revealed].colour, small=False)
-                )  # fmt: skip
-                parts.append(
-                    f'<rect x="{x - 4}" y="{TOP + p * BAND - 4}" width="{CARD_W + 8}" '
-                    f'height="{CARD_H + 8}" rx="8" fill="none" stroke="#333" '
-                    f'stroke-dasharray="4 3"/>'
+                    f'<rect x="{x - 4}" y="{y - 4}" width="{CARD_W + 8}" height="{CARD_H + 8}" '
+                    f'rx="8" fill="none" stroke="#333" stroke-dasharray="4 3"/>'
                 )
+                row += CARD_W + 3 * GAP
+            widest = max(widest, row, len(hand) * (HAND_W + GAP))
+            y += _band_height(tableau, hand)  # a revealed card waits beside a tableau
     tokens = ", ".join(f"P{p} {state.tokens(p)}" for p in range(players))
     header = (
         f'<text x="8" y="20" font-size="14" font-weight="bold">{escape(title)}</text>'
         f'<text x="8" y="36" font-size="12">Favor tokens: {escape(tokens)}; '
         f"draw pile: {state.deck_size} cards</text>"
     )
-    width = LEFT + 7 * (CARD_W + GAP)
-    height = TOP + players * BAND
+    width = max(LEFT + widest + GAP, 440)
+    height = y + 4
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" font-family="sans-serif">'

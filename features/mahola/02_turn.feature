@@ -67,6 +67,24 @@ Feature: Mahola — a turn: play, place, pass and draw
       And the game state is unchanged
       And Ben's hand is B1, B2, B3, B4, B5
 
+    @clause:MAHOLA-3.1
+    Scenario: A card of the draw pile cannot be played
+      Given blank cards named A1 to A5, B1 to B5, C1 to C5, D1 to D5 and P
+      And Ana's hand is A1, A2, A3, A4, A5
+      And Ben's hand is B1, B2, B3, B4, B5
+      And Cleo's hand is C1, C2, C3, C4, C5
+      And Dan's hand is D1, D2, D3, D4, D5
+      And turn 3 begins
+      Then Ana may play A1, A2, A3, A4 and A5
+      When the players try to choose at the same time:
+        | player | plays |
+        | Ana    | P     |
+        | Ben    | B1    |
+        | Cleo   | C5    |
+        | Dan    | D2    |
+      Then the request is refused with an error mentioning "card 20 is not in player 0's hand"
+      And the game state is unchanged
+
     @clause:MAHOLA-3.1 @ruling:MAHOLA-R7
     Scenario: On the first turn the revealed card starts the tableau
       Given blank cards named A1 to A5, B1 to B5, C1 to C5 and D1 to D5
