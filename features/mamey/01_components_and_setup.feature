@@ -151,8 +151,12 @@ Feature: Mamey — components and set-up
 
   Rule: MAMEY-2.5 Each player is dealt two cards from the deck as their hand
 
-    @clause:MAMEY-2.5 @ruling:MAMEY-R1
+    @clause:MAMEY-2.5 @clause:MAMEY-2.2 @clause:MAMEY-2.4 @example @ruling:MAMEY-R1
     Scenario: After the fields, each player in turn is dealt two cards
+      Rulebook, Game Setup and Individual Player Setup, with the sample initial layout for 4
+      players: one face-down card on each of the three fields, a hand of 2 cards for each
+      player, and 4 Merchant cubes in hand (the other 3 in stock) in a 4-player game.
+
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee
       And the game is set up
@@ -161,6 +165,11 @@ Feature: Mamey — components and set-up
       And Ben holds blue 1 and blue 2 in hand
       And Cal holds green 3 and green 4 in hand
       And Dee holds red 5 and yellow 5 in hand
+      And field 1 holds blue 4 face down
+      And field 2 holds red 2 face down
+      And field 3 holds green 5 face down
+      And Ana has 4 Merchant cubes in hand and 3 in stock
+      And Dee has 4 Merchant cubes in hand and 3 in stock
       And the deck holds 49 cards
       And it is Ana's turn
 
