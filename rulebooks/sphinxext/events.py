@@ -320,8 +320,12 @@ class GameVerdict:
         }
         box = nodes.container(ids=[f"verdict-{slug(game)}"], classes=["rulebooks-game-verdict"])
         box += paragraph(strong(title), classes=["rulebooks-clause-title"])
-        box.extend(self.run_counts(game))
-        box.extend(self.clause_counts(game, verdicts))
+        tables = nodes.container(classes=["rulebooks-verdict-tables"])
+        tables += nodes.container("", *self.run_counts(game), classes=["rulebooks-verdict-runs"])
+        tables += nodes.container(
+            "", *self.clause_counts(game, verdicts), classes=["rulebooks-verdict-clauses"]
+        )
+        box += tables
         box.extend(self.open_clauses(clauses, verdicts))
         box += self.provenance()
         box.extend(self.page_links(game, clauses))
