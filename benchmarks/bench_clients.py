@@ -1,0 +1,167 @@
+"""Throughput of the engines through their clients: random full games on one core.
+
+Not a test: it prints figures. For every registered game (4 players unless --players says
+otherwise), random full games are played for about --seconds each
+
+* **native**: the engine's own API, with the seeded sampler (:class:`engine.RandomSampler`);
+* **openspiel**: the OpenSpiel adapter, through ``pyspiel`` states, by :func:`pyspiel_loop`;
+* **pettingzoo**: the AEC environment (the Parallel one for games with simultaneous moves),
+  agents sampling their action spaces with the action mask, as PettingZoo's examples do;
+
+and, in the same run, OpenSpiel's C++ ``pig`` (a dice game of the same family: roll or stop,
+a bust loses the turn) with as many players, driven by the very same :func:`pyspiel_loop`.
+
+An action is one entry of the history: a chance outcome, a player's action, or one player's
+part of a joint action::
+
+    python benchmarks/bench_clients.py              # every game, 4 players, best of 3 x 1 s
+    python benchmarks/bench_clients.py --games mahe --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import pyspiel
+
+import engine
+from engine import RandomSampler
+from rulebooks.adapters import has_simultaneous_moves
+from rulebooks.adapters import openspiel as openspiel_adapter
+from rulebooks.adapters.pettingzoo import env as aec_env
+from rulebooks.adapters.pettingzoo import parallel_env
+
+Runner = Callable[[int], int]  # plays one game from a seed; returns its number of actions
+
+
+def native_runner(game: engine.Game) -> Runner:
+    def run(seed: int) -> int:
+        return len(RandomSampler(seed).play_out(game.new_initial_state()).history())
+
+    return run
+
+
+def pyspiel_loop(game: pyspiel.Game, rng: random.Random) -> int:
+    """One random game through pyspiel's state API: chance by its probabilities, a uniformly
+    random legal action at decisions (one per player at simultaneous nodes)."""
+    state = game.new_initial_state()
+    players = game.num_players()
+    choice = rng.choice
+    while not state.is_terminal():
+        if state.is_chance_node():
+            pick, total = rng.random(), 0.0
+            outcomes = state.chance_outcomes()
+            action = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                total += probability
+                if pick < total:
+                    action = outcome
+                    break
+            state.apply_action(action)
+        elif state.is_simultaneous_node():
+            state.apply_actions([choice(state.legal_actions(p)) for p in range(players)])
+        else:
+            state.apply_action(choice(state.legal_actions()))
+    return len(state.history())
+
+
+def pyspiel_runner(game: pyspiel.Game) -> Runner:
+    def run(seed: int) -> int:
+        return pyspiel_loop(game, random.Random(seed))
+
+    return run
+
+
+def pettingzoo_runner(name: str, players: int) -> Runner:
+    if has_simultaneous_moves(engine.load_game(name, players=players)):
+        par = parallel_env(name, players=players)
+
+        def run_parallel(seed: int) -> int:
+            observations, _ = par.reset(seed=seed)
+            for p, agent in enumerate(par.possible_agents):
+                par.action_space(agent).seed(seed + p)
+            while par.agents:
+                actions = {
+                    agent: par.action_space(agent).sample(observations[agent]["action_mask"])
+                    for agent in par.agents
+                }
+                observations, *_ = par.step(actions)
+            return len(par.play.state.history())
+
+        return run_parallel
+
+    aec = aec_env(name, players=players)
+
+    def run_aec(seed: int) -> int:
+        aec.reset(seed=seed)
+        for p, agent in enumerate(aec.possible_agents):
+            aec.action_space(agent).seed(seed + p)
+        for agent in aec.agent_iter():
+            observation, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+            else:
+                aec.step(aec.action_space(agent).sample(observation["action_mask"]))
+        return len(aec.play.state.history())
+
+    return run_aec
+
+
+def measure(run: Runner, seconds: float) -> tuple[float, float, float]:
+    """Games/s, actions/s and actions/game of seeded random games for about `seconds`."""
+    games = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        actions += run(games)
+        games += 1
+    return games / elapsed, actions / elapsed, actions / games
+
+
+def best(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """The fastest of several measurements (the others lost time to the machine's load)."""
+    return max(runs, key=lambda run: run[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(sorted(engine.GAMES)))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
+    parser.add_argument("--repeat", type=int, default=3, help="measurements; the best counts")
+    args = parser.parse_args()
+    pig = pyspiel_runner(pyspiel.load_game("pig", {"players": args.players}))
+    pig_runs = []
+    header = f"{'game':8} {'client':12} {'games/s':>9} {'actions/s':>11} {'actions/game':>13}"
+    print(header + f" {'vs native':>10} {'vs pig':>7}")
+    print("-" * (len(header) + 19))
+    table = []
+    for name in args.games.split(","):
+        params = {"players": args.players}
+        runners = {
+            "native": native_runner(engine.load_game(name, **params)),
+            "openspiel": pyspiel_runner(openspiel_adapter.load_game(name, **params)),
+            "pettingzoo": pettingzoo_runner(name, args.players),
+        }
+        runs: dict[str, list[tuple[float, float, float]]] = {client: [] for client in runners}
+        for _ in range(args.repeat):  # interleaved, so that load spikes hit every client
+            for client, runner in runners.items():
+                runs[client].append(measure(runner, args.seconds))
+            pig_runs.append(measure(pig, args.seconds))
+        table.append((name, {client: best(r) for client, r in runs.items()}))
+    pig_best = best(pig_runs)
+    for name, results in table:
+        native = results["native"][1]
+        for client, (games, actions, length) in results.items():
+            print(
+                f"{name:8} {client:12} {games:9.0f} {actions:11.0f} {length:13.1f} "
+                f"{actions / native:10.2f} {actions / pig_best[1]:7.2f}"
+            )
+    games, actions, length = pig_best
+    print(f"{'pig':8} {'C++ pyspiel':12} {games:9.0f} {actions:11.0f} {length:13.1f}")
+
+
+if __name__ == "__main__":
+    main()

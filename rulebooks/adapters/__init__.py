@@ -1,0 +1,333 @@
+"""The engines as environments of the clients researchers already use.
+
+* :mod:`rulebooks.adapters.openspiel` registers every game of :data:`engine.GAMES` with
+  ``pyspiel`` as a Python game (``python_rulebooks_mahe``, ...): install the ``openspiel``
+  extra.
+* :mod:`rulebooks.adapters.pettingzoo` gives an AEC environment for turn-based games and a
+  Parallel environment for games with simultaneous moves: install the ``pettingzoo`` extra.
+
+This module holds what both share and needs neither client: what a game is like (turns or
+simultaneous moves, perfect or imperfect information, its scalar parameters), the horizon
+that bounds a play, and :class:`Play`, an engine state that counts its moves against that
+horizon. The adapters ask nothing of an engine beyond the state protocol of
+:mod:`engine.core`.
+
+**The horizon.** OpenSpiel needs a finite ``max_game_length``, and a random play of Mahé (a
+turtle can bust back to the raft for ever) or Mahola (a round can end with no winner) has
+no bound. So both adapters stop a play after ``max_game_length`` decisions (a player's
+action, or one joint action) or ``max_chance_nodes`` chance events, whichever comes first.
+A play stopped there is *truncated*: terminal for OpenSpiel with the engine's mid-game
+returns (0 for everyone), ``truncations`` for PettingZoo. The defaults (10,000 each) are 15
+to 80 times the longest of thousands of random plays of each game (a few hundred
+decisions), so a random play practically never meets them; both are game parameters.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Self
+
+import engine
+from engine.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, State
+from engine.drivers import RandomSampler
+
+Scalar = bool | int | float | str
+GameFactory = Callable[..., Game]
+
+DEFAULT_MAX_GAME_LENGTH = 10_000
+"""Decisions (a player's action or a joint action) after which a play is truncated."""
+DEFAULT_MAX_CHANCE_NODES = 10_000
+"""Chance events after which a play is truncated."""
+HORIZON_PARAMETERS = ("max_game_length", "max_chance_nodes")
+
+PERFECT_INFORMATION: dict[str, bool] = {
+    # Every component is public; the egg cards nobody has seen (deck and the 4 removed at
+    # setup) are known to no player and enter play only through the reveal chance node.
+    "mahe": True,
+    # Board, pool, discard, seeds and scores are public; dice leave the bag by chance.
+    "masai": True,
+    # Hands, the face-down field cards and sold cards are hidden (MAMEY-R8).
+    "mamey": False,
+    # Hands, and the Characters until the end of the fifth turn, are hidden.
+    "mahola": False,
+}
+"""Games whose information type is stated rather than probed (see :func:`probe_information`)."""
+
+
+class Horizon(NamedTuple):
+    """The bound on one play: at most this many decisions and this many chance events."""
+
+    decisions: int = DEFAULT_MAX_GAME_LENGTH
+    chance_nodes: int = DEFAULT_MAX_CHANCE_NODES
+
+    @classmethod
+    def from_parameters(cls, params: Mapping[str, Any]) -> Horizon:
+        decisions = params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH)
+        chance_nodes = params.get("max_chance_nodes", DEFAULT_MAX_CHANCE_NODES)
+        for name, value in (("max_game_length", decisions), ("max_chance_nodes", chance_nodes)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise engine.InvalidGameError(f"{name} must be a whole number >= 1, got {value!r}")
+        return cls(decisions, chance_nodes)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the adapters need to know about a game, found once per game name."""
+
+    name: str
+    factory: GameFactory
+    default_parameters: dict[str, Scalar]
+    """The engine's scalar parameters with their defaults (players first)."""
+    min_players: int
+    max_players: int
+    simultaneous: bool
+    """True when some node lets every player act at once (the state overrides
+    `_apply_joint`, the protocol's hook for joint actions)."""
+    perfect_information: bool
+
+    def engine_game(self, params: Mapping[str, Any]) -> Game:
+        """The engine game for these parameters (engine ones only; defaults fill the rest)."""
+        return engine_game(self.name, _key(self.default_parameters | dict(params)))
+
+
+_FACTORIES: dict[str, GameFactory] = {}
+
+
+def game_spec(
+    name: str, factory: GameFactory | None = None, *, perfect_information: bool | None = None
+) -> GameSpec:
+    """Describe a game of :data:`engine.GAMES`, or any game built by `factory(**params)`.
+
+    `perfect_information` overrides :data:`PERFECT_INFORMATION` and the probe.
+    """
+    if factory is None:
+        if name not in engine.GAMES:
+            raise engine.InvalidGameError(
+                f"no game called {name!r}; games: {', '.join(sorted(engine.GAMES))}"
+            )
+        factory = engine.GAMES[name]
+    _FACTORIES[name] = factory
+    default = factory()
+    params = {k: v for k, v in default.parameters().items() if isinstance(v, Scalar)}
+    clash = set(params) & set(HORIZON_PARAMETERS)
+    if clash:
+        raise engine.GameDataError(f"{name}: parameter names reserved by the adapters: {clash}")
+    if perfect_information is None:
+        perfect_information = PERFECT_INFORMATION.get(name)
+    if perfect_information is None:
+        perfect_information = probe_information(default)
+    return GameSpec(
+        name=name,
+        factory=factory,
+        default_parameters=params,
+        min_players=type(default).min_players,
+        max_players=type(default).max_players,
+        simultaneous=has_simultaneous_moves(default),
+        perfect_information=perfect_information,
+    )
+
+
+def has_simultaneous_moves(game: Game) -> bool:
+    """Does the game have SIMULTANEOUS nodes? Its states implement joint actions."""
+    state_type = type(game.new_initial_state())
+    return getattr(state_type, "_apply_joint", None) is not State._apply_joint
+
+
+def probe_information(game: Game, seeds: int = 3, steps: int = 3000) -> bool:
+    """Perfect information, judged from a few seeded random plays: True when every player's
+    observation string is the same at every state reached.
+
+    A necessary condition only: a game that dealt a card nobody sees would pass. Games of
+    this project state their type in :data:`PERFECT_INFORMATION`; the probe is the fallback
+    for others (and a test checks that it agrees with the table).
+    """
+    players = range(game.num_players)
+    for seed in range(seeds):
+        state, sampler = game.new_initial_state(), RandomSampler(seed)
+        for _ in range(steps):
+            if len({state.observation_string(p) for p in players}) > 1:
+                return False
+            if state.is_terminal():
+                break
+            _random_step(state, sampler)
+    return True
+
+
+def _random_step(state: State, sampler: RandomSampler) -> None:
+    player = state.current_player()
+    if player == SIMULTANEOUS:
+        state.apply_actions(sampler.random_joint_action(state))
+    elif player == CHANCE:
+        state.apply_action(sampler.chance_outcome(state))
+    else:
+        state.apply_action(sampler.random_action(state))
+
+
+ParamsKey = tuple[tuple[str, Any], ...]
+
+
+def _key(params: Mapping[str, Any]) -> ParamsKey:
+    return tuple(sorted(params.items()))
+
+
+@functools.lru_cache(maxsize=256)
+def engine_game(name: str, params: ParamsKey) -> Game:
+    """One engine game object per name and parameters (its tables are built once)."""
+    factory = _FACTORIES.get(name) or engine.GAMES.get(name)
+    if factory is None:
+        raise engine.InvalidGameError(f"no game called {name!r} is known to the adapters")
+    try:
+        return factory(**dict(params))
+    except TypeError as error:
+        raise engine.InvalidGameError(f"{name}: {error}") from None
+
+
+class Play:
+    """An engine state played within a :class:`Horizon`.
+
+    :meth:`current_player` is TERMINAL once the game is over *or* the horizon is reached
+    (:attr:`truncated`). It is cached between moves (clients ask for it several times per
+    move): change the engine state only through :meth:`apply` and :meth:`apply_joint`.
+    Copies (`copy.deepcopy`, as OpenSpiel's Python states do) use the engine's `clone`;
+    pickles hold the game's name, parameters and history, replayed on load.
+    """
+
+    __slots__ = ("_current", "chance_nodes", "decisions", "horizon", "name", "state", "stopped")
+
+    def __init__(self, name: str, state: State, horizon: Horizon) -> None:
+        self.name = name
+        self.state = state
+        self.horizon = horizon
+        self.decisions = 0
+        self.chance_nodes = 0
+        self.stopped = False
+        self._current: int | None = None
+
+    @classmethod
+    def start(cls, name: str, game: Game, horizon: Horizon) -> Play:
+        return cls(name, game.new_initial_state(), horizon)
+
+    # -- whose move ---------------------------------------------------------------------------
+    def current_player(self) -> int:
+        current = self._current
+        if current is None:
+            current = self._current = TERMINAL if self.stopped else self.state.current_player()
+        return current
+
+    def is_over(self) -> bool:
+        """Terminal: the game is over or the horizon is reached."""
+        return self.current_player() == TERMINAL
+
+    @property
+    def truncated(self) -> bool:
+        """Stopped at the horizon before the game was over."""
+        return self.stopped
+
+    # -- moves ----------------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """A chance outcome or a player's action; an illegal one raises, changing nothing."""
+        if self.stopped:
+            self._refuse(action)
+        chance = self.current_player() == CHANCE
+        self.state.apply_action(action)
+        self._current = None
+        if chance:
+            self.chance_nodes += 1
+        else:
+            self.decisions += 1
+        self._check_horizon()
+
+    def apply_joint(self, actions: Sequence[int]) -> None:
+        """One action per player at a SIMULTANEOUS node (validated whole by the engine)."""
+        if self.stopped:
+            self._refuse(str(list(actions)))
+        self.state.apply_actions(list(actions))
+        self._current = None
+        self.decisions += 1
+        self._check_horizon()
+
+    def _check_horizon(self) -> None:
+        horizon = self.horizon
+        if self.decisions >= horizon.decisions or self.chance_nodes >= horizon.chance_nodes:
+            self.stopped = not self.state.is_terminal()
+
+    def _refuse(self, action: int | str) -> None:
+        raise IllegalActionError(
+            f"the play was stopped at its horizon ({self.horizon.decisions} decisions, "
+            f"{self.horizon.chance_nodes} chance events)",
+            action=action,
+            player=TERMINAL,
+            legal=[],
+        )
+
+    def resolve_chance(self, sampler: RandomSampler) -> None:
+        """Draw chance outcomes until a player acts or the play is over."""
+        state = self.state
+        while self.current_player() == CHANCE:
+            self.apply(sampler.chance_outcome(state))
+
+    # -- text ------------------------------------------------------------------------------------
+    def __str__(self) -> str:
+        text = str(self.state)
+        if self.truncated:
+            text += (
+                f"\ntruncated after {self.decisions} decisions and "
+                f"{self.chance_nodes} chance events"
+            )
+        return text
+
+    # -- copies -----------------------------------------------------------------------------------
+    def clone(self) -> Self:
+        other = type(self)(self.name, self.state.clone(), self.horizon)
+        other.decisions = self.decisions
+        other.chance_nodes = self.chance_nodes
+        other.stopped = self.stopped
+        other._current = self._current
+        return other
+
+    def __copy__(self) -> Self:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        params = _key(self.state.game.parameters())
+        return (_restore, (self.name, params, self.state.history(), tuple(self.horizon)))
+
+
+def replay(name: str, game: Game, history: Sequence[int], horizon: Horizon) -> Play:
+    """The play reached by `history` from the initial state (a joint action is one entry per
+    player, in player order, as :meth:`engine.core.State.history` records it)."""
+    play = Play.start(name, game, horizon)
+    players = game.num_players
+    at = 0
+    while at < len(history):
+        if play.state.current_player() == SIMULTANEOUS:
+            play.apply_joint(history[at : at + players])
+            at += players
+        else:
+            play.apply(history[at])
+            at += 1
+    return play
+
+
+def _restore(name: str, params: ParamsKey, history: list[int], horizon: tuple[int, int]) -> Play:
+    return replay(name, engine_game(name, params), history, Horizon(*horizon))
+
+
+__all__ = [
+    "DEFAULT_MAX_CHANCE_NODES",
+    "DEFAULT_MAX_GAME_LENGTH",
+    "PERFECT_INFORMATION",
+    "GameSpec",
+    "Horizon",
+    "Play",
+    "engine_game",
+    "game_spec",
+    "has_simultaneous_moves",
+    "probe_information",
+    "replay",
+]

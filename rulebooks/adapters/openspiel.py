@@ -1,0 +1,288 @@
+"""The engines as OpenSpiel games (``pip install 'rulebooks[openspiel]'``).
+
+Importing this module registers every game of :data:`engine.GAMES` with ``pyspiel`` as a
+Python game called ``python_rulebooks_<name>``::
+
+    import pyspiel
+    import rulebooks.adapters.openspiel  # registers the games
+
+    game = pyspiel.load_game("python_rulebooks_mahe", {"players": 3, "variant": True})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+How a game maps (decided from the engine, never from a list of names):
+
+* **parameters**: the engine's scalar parameters with their defaults (``players``,
+  Mahé's ``variant``, ...), plus the horizon: ``max_game_length`` (decisions) and
+  ``max_chance_nodes`` (chance events) after which a play is truncated (see
+  :mod:`rulebooks.adapters`);
+* **dynamics**: SIMULTANEOUS when the game's states implement joint actions (Mahola), else
+  SEQUENTIAL; **chance mode**: EXPLICIT_STOCHASTIC (chance nodes with exact probabilities);
+* **information**: PERFECT for Mahé and Masai (every player sees everything; what nobody
+  has seen comes by chance), IMPERFECT for Mamey and Mahola (hidden hands);
+  :data:`rulebooks.adapters.PERFECT_INFORMATION`, with a probe for other games;
+* **utility**: GENERAL_SUM in [0, 1]: 1 for each winner (wins may be shared), 0 otherwise,
+  and 0 for everyone in a truncated play; reward model TERMINAL;
+* **bounds**: ``num_distinct_actions`` and ``max_chance_outcomes`` are both the engine's
+  bound on action ids. The engines number decisions and chance outcomes in one range, and
+  OpenSpiel needs every chance outcome id below ``max_chance_outcomes``: the number of
+  outcomes of one chance node is smaller (6 for a Mahé die). ``max_game_length`` is the
+  horizon's decisions and ``max_chance_nodes_in_history`` its chance events.
+
+Action ids are the engine's, unchanged. Observations: ``observation_string`` is the engine's
+``observation_string(player)``, the observation tensor the game's encoder
+(:mod:`rulebooks.adapters.encoding`). Perfect-information games also give an information
+state string: the history. Serialisation (``pyspiel.serialize_game_and_state``) pickles each
+state's Python attributes; the wrapped engine state pickles as its game, parameters and
+history, replayed on load, and copies itself with the engine's ``clone``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+import engine
+from engine.core import CHANCE, SIMULTANEOUS, TERMINAL, InvalidGameError
+
+from . import (
+    DEFAULT_MAX_CHANCE_NODES,
+    DEFAULT_MAX_GAME_LENGTH,
+    GameFactory,
+    GameSpec,
+    Horizon,
+    Play,
+    game_spec,
+)
+from .encoding import Encoder, encoder_for
+
+PREFIX = "python_rulebooks_"
+
+_OPENSPIEL_PLAYERS = (
+    int(pyspiel.PlayerId.CHANCE),
+    int(pyspiel.PlayerId.SIMULTANEOUS),
+    int(pyspiel.PlayerId.TERMINAL),
+)
+if _OPENSPIEL_PLAYERS != (CHANCE, SIMULTANEOUS, TERMINAL):
+    raise ImportError("the engine's chance, simultaneous and terminal ids differ from OpenSpiel's")
+
+_SPECS: dict[str, GameSpec] = {}
+_TYPES: dict[str, pyspiel.GameType] = {}
+_CLASSES: list[type[RulebooksGame]] = []
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of a game: ``python_rulebooks_<name>``."""
+    return PREFIX + name
+
+
+def game_type(spec: GameSpec) -> pyspiel.GameType:
+    """OpenSpiel's description of a game (see the module docstring for the mapping)."""
+    Type = pyspiel.GameType
+    return Type(
+        short_name=short_name(spec.name),
+        long_name=f"Rulebooks {spec.name}",
+        dynamics=Type.Dynamics.SIMULTANEOUS if spec.simultaneous else Type.Dynamics.SEQUENTIAL,
+        chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            Type.Information.PERFECT_INFORMATION
+            if spec.perfect_information
+            else Type.Information.IMPERFECT_INFORMATION
+        ),
+        utility=Type.Utility.GENERAL_SUM,
+        reward_model=Type.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=spec.perfect_information,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            **spec.default_parameters,
+            "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+            "max_chance_nodes": DEFAULT_MAX_CHANCE_NODES,
+        },
+    )
+
+
+def register_game(
+    name: str, factory: GameFactory | None = None, *, perfect_information: bool | None = None
+) -> pyspiel.GameType:
+    """Register one game with pyspiel (once: later calls return the registered type).
+
+    `factory(**params)` builds the engine game; by default ``engine.GAMES[name]``.
+    """
+    if name in _TYPES:
+        return _TYPES[name]
+    spec = game_spec(name, factory, perfect_information=perfect_information)
+    gtype = game_type(spec)
+    _SPECS[name] = spec
+    _TYPES[name] = gtype
+    # A class per game, as OpenSpiel's own Python games register: the registry outlives
+    # the interpreter, and releasing a closure's last reference after shutdown aborts it.
+    game_class = type(
+        f"Rulebooks_{name}_Game",
+        (RulebooksGame,),
+        {"spec": spec, "gtype": gtype, "__module__": __name__},
+    )
+    _CLASSES.append(game_class)
+    pyspiel.register_game(gtype, game_class)
+    return gtype
+
+
+def register_games() -> list[str]:
+    """Register every game of :data:`engine.GAMES` not yet registered; their OpenSpiel names."""
+    return [register_game(name).short_name for name in sorted(engine.GAMES)]
+
+
+def load_game(name: str, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game("python_rulebooks_<name>", params)``, registering it if needed."""
+    register_game(name)
+    return pyspiel.load_game(short_name(name), params)
+
+
+class RulebooksGame(pyspiel.Game):  # type: ignore[misc]
+    """An engine game seen by OpenSpiel; its parameters recreate it in ``load_game``.
+
+    :func:`register_game` makes one subclass per game, setting `spec` and `gtype`.
+    """
+
+    spec: ClassVar[GameSpec]
+    gtype: ClassVar[pyspiel.GameType]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = self.spec
+        params = dict(params or {})
+        horizon = Horizon.from_parameters(params)
+        unknown = set(params) - set(spec.default_parameters) - {"max_game_length",
+                                                                "max_chance_nodes"}  # fmt: skip
+        if unknown:
+            raise InvalidGameError(f"{spec.name}: unknown parameters {sorted(unknown)}")
+        engine_params = {k: params.get(k, v) for k, v in spec.default_parameters.items()}
+        game = spec.engine_game(engine_params)
+        actions = game.num_distinct_actions
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions,
+            max_chance_outcomes=actions,
+            num_players=game.num_players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=horizon.decisions,
+        )
+        super().__init__(self.gtype, info, params)
+        self.engine = game
+        self.horizon = horizon
+        self.encoder: Encoder = encoder_for(game, horizon)
+
+    def new_initial_state(self, *args: Any) -> RulebooksState:
+        if args:
+            raise NotImplementedError("states are built from the initial state or deserialized")
+        return RulebooksState(self, Play.start(self.spec.name, self.engine, self.horizon))
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self.horizon.chance_nodes
+
+    def make_py_observer(
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> RulebooksObserver:
+        return RulebooksObserver(self, iig_obs_type, params)
+
+
+class RulebooksState(pyspiel.State):  # type: ignore[misc]
+    """A position: the engine state (inside a :class:`~rulebooks.adapters.Play`)."""
+
+    def __init__(self, game: RulebooksGame, play: Play) -> None:
+        super().__init__(game)
+        self.play = play
+
+    @property
+    def engine_state(self) -> engine.State:
+        return self.play.state
+
+    def current_player(self) -> int:
+        return self.play.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.play.state.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.play.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.play.apply(int(action))
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        self.play.apply_joint([int(a) for a in actions])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.play.state.action_to_string(action, player if player >= 0 else None)
+
+    def is_terminal(self) -> bool:
+        return self.play.is_over()
+
+    def returns(self) -> list[float]:
+        return self.play.state.returns()
+
+    def __str__(self) -> str:
+        return str(self.play)
+
+
+class RulebooksObserver:
+    """OpenSpiel's Python observer: the engine's observation of one player (string) and the
+    game's encoder (tensor); for perfect-information games, the history as information state.
+    """
+
+    def __init__(
+        self,
+        game: RulebooksGame,
+        iig_obs_type: pyspiel.IIGObservationType | None,
+        params: dict[str, Any] | None,
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and not game.spec.perfect_information:
+            default = (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            )
+            if perfect_recall or not default:
+                raise NotImplementedError(
+                    f"{game.spec.name}: only the default observation (public information and "
+                    "the player's own) is available, not perfect recall or other partitions"
+                )
+        self.history = perfect_recall
+        self.encoder = game.encoder
+        self.tensor: np.ndarray[Any, Any] | None = (
+            None if perfect_recall else np.zeros(game.encoder.size, dtype=np.float32)
+        )
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: RulebooksState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = self.encoder.encode(state.play.state, player)
+
+    def string_from(self, state: RulebooksState, player: int) -> str:
+        if self.history:
+            return str(state.history_str())
+        return state.play.state.observation_string(player)
+
+
+register_games()
+
+__all__ = [
+    "PREFIX",
+    "RulebooksGame",
+    "RulebooksObserver",
+    "RulebooksState",
+    "game_type",
+    "load_game",
+    "register_game",
+    "register_games",
+    "short_name",
+]
