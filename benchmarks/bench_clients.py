@@ -8,8 +8,9 @@ otherwise), random full games are played for about --seconds each
 * **pettingzoo**: the AEC environment (the Parallel one for games with simultaneous moves),
   agents sampling their action spaces with the action mask, as PettingZoo's examples do;
 
-and, in the same run, OpenSpiel's C++ ``pig`` (a dice game of the same family: roll or stop,
-a bust loses the turn) with as many players, driven by the very same :func:`pyspiel_loop`.
+and, beside each game in the same run, OpenSpiel's C++ ``pig`` (a dice game of the same
+family: roll or stop, a bust loses the turn) with as many players, driven by the very same
+:func:`pyspiel_loop`. Each figure is the best of --repeat interleaved measurements.
 
 An action is one entry of the history: a chance outcome, a player's action, or one player's
 part of a joint action::
@@ -133,34 +134,28 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="measurements; the best counts")
     args = parser.parse_args()
     pig = pyspiel_runner(pyspiel.load_game("pig", {"players": args.players}))
-    pig_runs = []
     header = f"{'game':8} {'client':12} {'games/s':>9} {'actions/s':>11} {'actions/game':>13}"
     print(header + f" {'vs native':>10} {'vs pig':>7}")
     print("-" * (len(header) + 19))
-    table = []
     for name in args.games.split(","):
         params = {"players": args.players}
         runners = {
             "native": native_runner(engine.load_game(name, **params)),
             "openspiel": pyspiel_runner(openspiel_adapter.load_game(name, **params)),
             "pettingzoo": pettingzoo_runner(name, args.players),
+            "pig (C++)": pig,  # measured beside each game: the same load, as many times
         }
         runs: dict[str, list[tuple[float, float, float]]] = {client: [] for client in runners}
         for _ in range(args.repeat):  # interleaved, so that load spikes hit every client
             for client, runner in runners.items():
                 runs[client].append(measure(runner, args.seconds))
-            pig_runs.append(measure(pig, args.seconds))
-        table.append((name, {client: best(r) for client, r in runs.items()}))
-    pig_best = best(pig_runs)
-    for name, results in table:
-        native = results["native"][1]
+        results = {client: best(r) for client, r in runs.items()}
+        native, pig_actions = results["native"][1], results["pig (C++)"][1]
         for client, (games, actions, length) in results.items():
             print(
-                f"{name:8} {client:12} {games:9.0f} {actions:11.0f} {length:13.1f} "
-                f"{actions / native:10.2f} {actions / pig_best[1]:7.2f}"
+                f"{name if client == 'native' else '':8} {client:12} {games:9.0f} {actions:11.0f}"
+                f" {length:13.1f} {actions / native:10.2f} {actions / pig_actions:7.2f}"
             )
-    games, actions, length = pig_best
-    print(f"{'pig':8} {'C++ pyspiel':12} {games:9.0f} {actions:11.0f} {length:13.1f}")
 
 
 if __name__ == "__main__":
