@@ -46,7 +46,7 @@ from gymnasium.spaces.space import MaskNDArray
 from pettingzoo import AECEnv, ParallelEnv
 
 import engine
-from engine.core import SIMULTANEOUS, Game
+from engine.core import SIMULTANEOUS, TERMINAL, Game
 from engine.drivers import RandomSampler
 
 from . import (
@@ -284,7 +284,7 @@ class RulebooksParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         play = self.play
         if play.is_over() or not self.agents:
             raise engine.IllegalActionError(
-                "the play is over: reset() first", action=str(actions), player=-4, legal=[]
+                "the play is over: reset() first", action=str(actions), player=TERMINAL, legal=[]
             )
         current = play.current_player()
         acting = self.agents if current == SIMULTANEOUS else [self.possible_agents[current]]
