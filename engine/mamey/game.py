@@ -428,6 +428,11 @@ class MameyState(State):
         return self._turn_player
 
     @property
+    def turns(self) -> int:
+        """Turns begun so far: 0 while the set-up cards are dealt, then 1 for the first turn."""
+        return self._turns
+
+    @property
     def checking(self) -> int | None:
         """While harvesting, the field (0..2) whose cards the player has taken to check."""
         return self._field if self._phase == CHECK else None

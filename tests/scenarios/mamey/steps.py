@@ -16,6 +16,7 @@ unless the scenario sets them.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from engine.mamey import (
     load_bean_cards,
     load_store_board,
 )
+from engine.mamey.svg import facts, to_svg
 from tests.scenarios import notation as shared
 from tests.scenarios.mamey import notation
 
@@ -51,11 +53,14 @@ class MameyTable:
         self.store_cells: list[tuple[str, int, list[int]]] = []
         self.sprouts: list[str] | None = None
         self.fresh = False
+        self.declared = False
         self._game: MameyGame | None = None
         self._state: MameyState | None = None
         self.driver = ScriptedDriver()
         self.error: Exception | None = None
         self.before_error: dict[str, Any] | None = None
+        self.forced_outcomes: list[str] = []
+        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state -------------------------------------------------------------
     @property
@@ -102,8 +107,10 @@ class MameyTable:
         ) - placed  # fmt: skip
         fields = []
         for f in range(3):
-            spec = self.fields.get(f)
-            if spec is None:
+            given = self.fields.get(f)
+            if given is not None:
+                spec = given
+            else:
                 spare = next(iter(left))
                 left[spare] -= 1
                 left += Counter()  # drop zero counts
@@ -114,7 +121,7 @@ class MameyTable:
             data["deck"] = list(self.deck_only)
             data["discard"] = data.get("discard", []) + sorted(left.elements())
         data.setdefault("hands", [[] for _ in range(players)])
-        board = []
+        board: list[dict[str, Any]] = []
         for who, value, row, size in self.cubes:
             cell = game.board.cell(row, size)
             taken = {(b["row"], b["cards"], b["square"]) for b in board}
@@ -133,6 +140,34 @@ class MameyTable:
         if self._state is not None:
             raise AssertionError("the position is already in play: describe it before any action")
         return self.setup
+
+    # -- pictures for the site (the recorder's world protocol) -----------------------------
+    def snapshot(self) -> dict[str, str] | None:
+        """The public view of the state as text and SVG; None when no game was declared."""
+        if self._state is None and not self.declared:
+            return None
+        return self.picture(self.state)
+
+    def picture(self, state: MameyState) -> dict[str, str]:
+        """What the site shows of a state: the public view (hands, face-down and sold cards
+        as counts), in words and as SVG; the players are named as the scenario names them."""
+        names = sorted(self.names, key=self.names.__getitem__) if self.names else None
+        text = "\n".join(facts(state, names))
+        return {"text": text, "svg": to_svg(state, names=names)}
+
+    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
+        """Before failing a comparison, keep a picture of the board the step expected.
+
+        `change` edits the state's `to_dict`; cards it takes or gives back come from or go
+        to the deck (see `move_cards`). An expectation that is no valid position (a card
+        the deck does not hold, cubes that do not add up) leaves no picture.
+        """
+        data = self.state.to_dict()
+        try:
+            change(data)
+            self.expected_board = self.picture(self.game.state_from_dict(data))
+        except (RulebooksError, ValueError, KeyError):
+            self.expected_board = None
 
     def per_player(self, key: str) -> list[Any]:
         players = self.params["players"]
@@ -154,12 +189,15 @@ class MameyTable:
     # -- playing ------------------------------------------------------------------------------
     def draw(self, *cards: str) -> None:
         """Force the next cards from the deck; each must be used at once."""
-        self.driver.force(*(f"draw {c}" for c in cards))
+        outcomes = [f"draw {c}" for c in cards]
+        self.driver.force(*outcomes)
         try:
             self.driver.resolve(self.state)
         except RulebooksError:
+            self.forced_outcomes.extend(outcomes[: len(outcomes) - len(self.driver.pending)])
             self.driver.pending.clear()
             raise
+        self.forced_outcomes.extend(outcomes[: len(outcomes) - len(self.driver.pending)])
         if self.driver.pending:
             left = list(self.driver.pending)
             self.driver.pending.clear()
@@ -211,16 +249,24 @@ def mamey() -> MameyTable:
     return MameyTable()
 
 
+@pytest.fixture
+def rulebooks_world(mamey: MameyTable) -> MameyTable:
+    """The recorder's view of the scenario: boards and forced outcomes for the site."""
+    return mamey
+
+
 # -- Given: the game --------------------------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Mamey"))
 def given_game(mamey: MameyTable, n: int) -> None:
     mamey.params["players"] = n
+    mamey.declared = True
 
 
 @given(parsers.parse("a {n:d}-player game of Mamey where the sprout icon is on {cards}"))
 def given_sprouts(mamey: MameyTable, n: int, cards: str) -> None:
     mamey.params["players"] = n
     mamey.sprouts = notation.cards(cards)
+    mamey.declared = True
 
 
 @given(parsers.parse("the players are {names}"))
@@ -407,14 +453,20 @@ def request_game(mamey: MameyTable, n: int) -> None:
 # -- Then: cards -------------------------------------------------------------------------------
 @then(parsers.parse("{who} holds {cards} in hand"))
 def holds(mamey: MameyTable, who: str, cards: str) -> None:
-    actual = mamey.names_of(mamey.state.hand(mamey.player(who)))
+    p = mamey.player(who)
+    actual = mamey.names_of(mamey.state.hand(p))
     expected = mamey.names_of(mamey.card_types(notation.cards(cards)))
+    if actual != expected:
+        mamey.expect(lambda data: set_cards(data, data["hands"], p, expected))
     assert actual == expected, f"{who} holds {', '.join(actual) or 'no cards'}"
 
 
 @then(parsers.parse("{who} has {n:d} cards in hand"))
 def hand_count(mamey: MameyTable, who: str, n: int) -> None:
-    actual = mamey.state.hand_size(mamey.player(who))
+    p = mamey.player(who)
+    actual = mamey.state.hand_size(p)
+    if actual != n:
+        mamey.expect(lambda data: set_count(data, data["hands"], p, n))
     assert actual == n, f"{who} has {actual} cards in hand"
 
 
@@ -431,27 +483,45 @@ def field_vacant(mamey: MameyTable, f: int) -> None:
 def field_is(mamey: MameyTable, f: int, up: list[str], down: str | None) -> None:
     actual_up, actual_down = mamey.state.field(f - 1)
     shown_down = None if actual_down is None else mamey.game.cards.name(actual_down)
-    assert (mamey.names_of(actual_up), shown_down) == (
-        mamey.names_of(mamey.card_types(up)),
-        down,
-    ), f"field {f} holds {mamey.names_of(actual_up)} face up and {shown_down} face down"
+    expected_up = mamey.names_of(mamey.card_types(up))
+    if (mamey.names_of(actual_up), shown_down) != (expected_up, down):
+
+        def change(data: dict[str, Any]) -> None:
+            field = data["fields"][f - 1]
+            set_cards(data, field, "face_up", expected_up)
+            field["face_down"] = [field["face_down"]] if field["face_down"] else []
+            set_cards(data, field, "face_down", [down] if down else [])
+            field["face_down"] = (field["face_down"] or [None])[0]
+
+        mamey.expect(change)
+    assert (mamey.names_of(actual_up), shown_down) == (expected_up, down), (
+        f"field {f} holds {mamey.names_of(actual_up)} face up and {shown_down} face down"
+    )
 
 
 @then(parsers.parse("the deck holds {n:d} cards"))
 def deck_holds(mamey: MameyTable, n: int) -> None:
+    if mamey.state.deck_size != n:
+        mamey.expect(lambda data: resize_deck(data, n))
     assert mamey.state.deck_size == n, f"the deck holds {mamey.state.deck_size} cards"
 
 
 @then(parsers.parse("the discard pile holds {cards}"))
 def discard_holds(mamey: MameyTable, cards: str) -> None:
     actual = mamey.names_of(mamey.state.discard_pile())
-    assert actual == mamey.names_of(mamey.card_types(notation.cards(cards))), actual
+    expected = mamey.names_of(mamey.card_types(notation.cards(cards)))
+    if actual != expected:
+        mamey.expect(lambda data: set_cards(data, data, "discard", expected))
+    assert actual == expected, actual
 
 
 @then(parsers.parse("{who} has sold {cards}"))
 def has_sold(mamey: MameyTable, who: str, cards: str) -> None:
-    actual = mamey.names_of(mamey.state.sold(mamey.player(who)))
+    p = mamey.player(who)
+    actual = mamey.names_of(mamey.state.sold(p))
     expected = mamey.names_of(mamey.card_types(notation.cards(cards)))
+    if actual != expected:
+        mamey.expect(lambda data: set_cards(data, data["sold"], p, expected))
     assert actual == expected, f"{who} has sold {', '.join(actual) or 'nothing'}"
 
 
@@ -465,12 +535,79 @@ def draw_probability(mamey: MameyTable, n: int, card: str, p: str) -> None:
     assert sum(q for _, q in state.chance_outcomes_exact()) == 1
 
 
+# -- Expected positions: edits of a `to_dict` description --------------------------------------
+def set_cards(data: dict[str, Any], holder: Any, key: Any, expected: list[str]) -> None:
+    """Make `holder[key]` hold exactly `expected`: cards it loses go to the deck, cards it
+    gains come from the deck (ValueError if the deck has none of them)."""
+    current = list(holder[key])
+    for card in expected:
+        if card in current:
+            current.remove(card)
+        else:
+            data["deck"].remove(card)
+    data["deck"].extend(current)
+    holder[key] = list(expected)
+
+
+def set_count(data: dict[str, Any], holder: Any, key: Any, n: int) -> None:
+    """Make `holder[key]` hold `n` cards, giving the last ones back to the deck or taking
+    the deck's first ones."""
+    cards = holder[key]
+    while len(cards) > n:
+        data["deck"].append(cards.pop())
+    while len(cards) < n:
+        if not data["deck"]:
+            raise ValueError("the deck cannot give that many cards")
+        cards.append(data["deck"].pop(0))
+
+
+def resize_deck(data: dict[str, Any], n: int) -> None:
+    """Make the deck hold `n` cards, moving cards between it and the discard pile."""
+    deck, discard = data["deck"], data["discard"]
+    while len(deck) > n:
+        discard.append(deck.pop())
+    while len(deck) < n:
+        if not discard:
+            raise ValueError("the discard pile cannot fill the deck")
+        deck.append(discard.pop())
+
+
+def place_cube(
+    data: dict[str, Any], game: MameyGame, player: int, row: str, size: int, value: int
+) -> None:
+    """Put a cube of `player` on the square of that value (a cube already there goes back
+    to its owner's hand). A cube of theirs on another square of the cell moves there (the
+    likeliest meaning: the right cell, the wrong square); otherwise the cube comes from
+    their hand, else from their stock."""
+    square = game.board.cell(row, size).squares.index(value) + 1  # ValueError: no such value
+    board = data["board"]
+    for entry in list(board):
+        if (entry["row"], entry["cards"], entry["square"]) == (row, size, square):
+            board.remove(entry)
+            data["cubes_in_hand"][entry["player"]] += 1
+    moved = next(
+        (e for e in board if (e["row"], e["cards"], e["player"]) == (row, size, player)), None
+    )
+    if moved is not None:
+        moved["square"] = square
+        return
+    board.append({"row": row, "cards": size, "square": square, "player": player})
+    pool = "cubes_in_hand" if data["cubes_in_hand"][player] else "cubes_in_stock"
+    data[pool][player] -= 1
+
+
 # -- Then: cubes and the Store board --------------------------------------------------------------
 @then(parsers.parse("{who} has {hand:d} Merchant cubes in hand and {stock:d} in stock"))
 @then(parsers.parse("{who} has {hand:d} Merchant cube in hand and {stock:d} in stock"))
 def cubes_are(mamey: MameyTable, who: str, hand: int, stock: int) -> None:
     p = mamey.player(who)
     actual = (mamey.state.cubes_in_hand(p), mamey.state.cubes_in_stock(p))
+    if actual != (hand, stock):
+
+        def change(data: dict[str, Any]) -> None:
+            data["cubes_in_hand"][p], data["cubes_in_stock"][p] = hand, stock
+
+        mamey.expect(change)
     assert actual == (hand, stock), f"{who} has {actual[0]} cubes in hand and {actual[1]} in stock"
 
 
@@ -490,6 +627,8 @@ def cube_is_on(mamey: MameyTable, who: str, value: int, cell: str) -> None:
          game.square_values[s])
         for s in mamey.state.squares_of(mamey.player(who))
     ]  # fmt: skip
+    if (row, size, value) not in squares:
+        mamey.expect(lambda data: place_cube(data, mamey.game, mamey.player(who), row, size, value))
     assert (row, size, value) in squares, f"{who}'s cubes are on {squares}"
 
 
@@ -522,6 +661,12 @@ def board_side(mamey: MameyTable, side: str) -> None:
 @then(parsers.parse("it is {who}'s turn"))
 def turn_is(mamey: MameyTable, who: str) -> None:
     state = mamey.state
+    if state.phase != "act" or state.turn_player != mamey.player(who):
+
+        def change(data: dict[str, Any]) -> None:
+            data.update(turn_player=mamey.player(who), phase="act", field=None, draws=[])
+
+        mamey.expect(change)
     assert state.phase == "act", f"the game is at {state.phase}, not the start of a turn"
     assert state.turn_player == mamey.player(who), f"it is player {state.turn_player}'s turn"
 
