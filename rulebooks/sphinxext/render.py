@@ -168,13 +168,14 @@ BOARD_LABELS = {
 }
 
 
-def board_figures(result: ScenarioResult | None) -> list[nodes.Node]:
+def board_figures(result: ScenarioResult | None, folded: str | None = None) -> list[nodes.Node]:
     """The boards recorded with a scenario, as pictures with their text alternative.
 
     A failed comparison shows the expected board beside the actual one; otherwise the board
     before the first action and after the last step. The SVG is embedded as an image (a
     data URI), so nothing in it can run in the page; the words go in its ``alt`` text and in
-    a "board in words" disclosure below.
+    a "board in words" disclosure below. With ``folded``, everything sits in a disclosure
+    with that summary (used for the rows of a Scenario Outline).
     """
     if result is None or not result.boards:
         return []
@@ -196,6 +197,11 @@ def board_figures(result: ScenarioResult | None) -> list[nodes.Node]:
         f'<details class="rulebooks-board-words"><summary>The boards in words</summary>'
         f"{words}</details>"
     )
+    if folded is not None:
+        markup = (
+            f'<details class="rulebooks-row-boards"><summary>{html.escape(folded)}</summary>'
+            f"{markup}</details>"
+        )
     return [nodes.raw("", markup, format="html")]
 
 
@@ -334,8 +340,19 @@ class FeatureRenderer:
             )
         )
         for row in examples.rows:
-            parts.extend(self._row_failure(feature, scenario, examples, row))
+            failure = self._row_failure(feature, scenario, examples, row)
+            parts.extend(failure or self._row_boards(feature, scenario, examples, row))
         return parts
+
+    def _row_boards(
+        self, feature: Feature, scenario: Scenario, examples: Examples, row: ExampleRow
+    ) -> list[nodes.Node]:
+        """The boards of a row that did not fail, folded away under the row's values."""
+        result = self.verdicts.result_for(feature, scenario, row)
+        values = ", ".join(
+            f"{name} = {value}" for name, value in zip(examples.header, row.values, strict=False)
+        )
+        return board_figures(result, folded=f"Boards of the row at line {row.line} ({values})")
 
     def syntax_error(self, error: FeatureSyntaxError) -> nodes.admonition:
         """A visible box, with the feature's anchor, for a file gherkin could not parse."""

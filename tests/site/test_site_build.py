@@ -87,6 +87,16 @@ def test_every_rulebook_example_shows_its_board_before_and_after(
     assert "space 15: red, yellow" in stack
 
 
+def test_outline_rows_fold_their_boards(site: tuple[Path, dict[str, object]]) -> None:
+    html_dir, _ = site
+    page = html.unescape((html_dir / "mahe" / "examples.html").read_text("utf-8"))
+    outline = page[page.index("From the raft, dice <dice> move <spaces> spaces") :]
+    outline = outline[: outline.index('<div class="rulebooks-scenario ')]
+    rows = re.findall(r"<summary>Boards of the row at line \d+ \(dice = ([\d, ]+), spaces", outline)
+    assert len(rows) == 18 and rows[4] == "5"
+    assert outline.count('alt="After the last step: space ') >= 18
+
+
 def test_coverage_page_traces_every_clause(site: tuple[Path, dict[str, object]]) -> None:
     html_dir, _ = site
     raw = (html_dir / "coverage.html").read_text("utf-8")
