@@ -84,6 +84,14 @@ BLOCKED = "blocked"
 ENDINGS = (SLOTS_FULL, OUT_OF_SEEDS, BLOCKED)
 
 
+COLOUR_OF = tuple(k // FACES for k in range(KINDS))
+"""A kind of die -> its colour index (the table form of `colour_of`, for the hot paths)."""
+FACE_OF = tuple(k % FACES + 1 for k in range(KINDS))
+"""A kind of die -> its face 1..6 (the table form of `face_of`)."""
+FACE_BIT = tuple(1 << face for face in FACE_OF)
+"""A kind of die -> its face as one bit of a sector's `shown faces` (bit f for face f)."""
+
+
 def kind_of(colour: int, face: int) -> int:
     """The kind of die of a colour index and a face 1..6."""
     return colour * FACES + face - 1
@@ -194,6 +202,23 @@ class MasaiGame(Game):
         # Tables built once: slots of a sector still to check, faces, lines.
         self.inner_dice = tuple(d for d in range(b.num_die_slots) if b.die_line[d] == INNER)
         self.outer_seeds = tuple(s for s in range(b.num_seed_slots) if b.seed_line[s] == OUTER)
+        self._draw_faces: dict[tuple[int, int, int], tuple[tuple[int, float], ...]] = {}
+
+    def draw_outcomes(self, bag: list[int]) -> list[tuple[int, float]]:
+        """MASAI-4.1, MASAI-R2: the next die drawn from a bag holding `bag` dice per colour,
+        rolled on one of its 6 faces, with its probability (a colour's 6 outcomes are worked
+        out once per game for each count of that colour and size of the bag)."""
+        total = sum(bag) * FACES
+        outcomes: list[tuple[int, float]] = []
+        for colour, count in enumerate(bag):
+            if count:
+                faces = self._draw_faces.get((colour, count, total))
+                if faces is None:
+                    first = _DRAW + colour * FACES
+                    faces = tuple((first + f, count / total) for f in range(FACES))
+                    self._draw_faces[colour, count, total] = faces
+                outcomes += faces
+        return outcomes
 
     def parameters(self) -> dict[str, Any]:
         params: dict[str, Any] = {"players": self.num_players, "first_player": self.first_player}
@@ -513,22 +538,31 @@ class MasaiState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase != DRAW:
             return []
-        total = sum(self._bag) * FACES
-        return [(_DRAW + k, self._bag[colour_of(k)] / total)
-                for k in range(KINDS) if self._bag[colour_of(k)]]  # fmt: skip
+        return self.game.draw_outcomes(self._bag)
 
     # -- what a player may do ------------------------------------------------------------------
     def _can_pay(self, player: int, action: int) -> bool:
         return self._supply[player] >= special_cost(self._uses[player][action - 1])
 
-    def _free_faces(self, sector: int) -> list[bool]:
-        """Index f (1..6) is True when no die in the sector's slots shows f (MASAI-3.3)."""
-        free = [True] * (FACES + 1)
+    def _shown_faces(self, sector: int) -> int:
+        """MASAI-3.3: the faces the dice in a sector's slots show, bit f set for face f."""
         dice = self._dice
+        shown = 0
         for d in self.game.board.sector_dice[sector]:
             if dice[d] != NO_SLOT:
-                free[face_of(dice[d])] = False
-        return free
+                shown |= FACE_BIT[dice[d]]
+        return shown
+
+    def _sectors_now(self) -> tuple[list[bool], list[int]]:
+        """Per sector: has it an empty die slot, and the faces its dice show (as above)."""
+        room = [False] * len(COLOURS)
+        shown = [0] * len(COLOURS)
+        for sector, kind in zip(self.game.board.die_sector, self._dice, strict=True):
+            if kind == NO_SLOT:
+                room[sector] = True
+            else:
+                shown[sector] |= FACE_BIT[kind]
+        return room, shown
 
     def _empty_slots(self, sector: int) -> list[int]:
         dice = self._dice
@@ -540,40 +574,21 @@ class MasaiState(State):
         empty = self._empty_slots(sector)
         if not empty:
             return []
-        free = self._free_faces(sector)
+        shown = self._shown_faces(sector)
+        free_faces = [f for f in range(1, FACES + 1) if not shown & 1 << f]
         change = may_change_face and self._can_pay(player, CHANGE_FACE)
         actions: list[int] = []
-        pool = self._pool
-        for kind in range(KINDS):
-            if not pool[kind]:
+        for kind, count in enumerate(self._pool):
+            if not count:
                 continue
-            base = _PLACE + kind * 36 * FACES
-            own = face_of(kind)
-            for slot in empty:
-                start = base + slot * FACES
-                if change:
-                    actions.extend(start + f - 1 for f in range(1, 7) if free[f])
-                elif free[own]:
-                    actions.append(start + own - 1)
+            base = _PLACE + kind * 36 * FACES - 1  # + slot * FACES + face
+            if change:
+                for slot in empty:
+                    actions.extend(map((base + slot * FACES).__add__, free_faces))
+            elif not shown & FACE_BIT[kind]:
+                own = base + FACE_OF[kind]
+                actions.extend(own + slot * FACES for slot in empty)
         return actions
-
-    def _has_placement(self, sector: int, without: int, may_change_face: bool) -> bool:
-        """Would a die be left to place in the sector once `without` is the key?"""
-        if not any(self._dice[d] == NO_SLOT for d in self.game.board.sector_dice[sector]):
-            return False
-        free = self._free_faces(sector)
-        for kind in range(KINDS):
-            count = self._pool[kind] - (1 if kind == without else 0)
-            if count > 0 and (may_change_face or free[face_of(kind)]):
-                return True
-        return False
-
-    def _free_common_action(self) -> bool:
-        """MASAI-R13: can the player make the common action without paying?"""
-        return any(
-            self._pool[kind] and self._has_placement(colour_of(kind), kind, False)
-            for kind in range(KINDS)
-        )
 
     def _turn_starts(self, player: int) -> list[int]:
         """A key (MASAI-5.1, special 1), special 3, special 4, or a pass (MASAI-R13).
@@ -583,39 +598,39 @@ class MasaiState(State):
         """
         actions: list[int] = []
         pool = self._pool
-        kinds = [k for k in range(KINDS) if pool[k]]
-        total = sum(pool[k] for k in kinds)
+        kinds = [k for k, count in enumerate(pool) if count]
+        total = sum(pool)
         change = self._can_pay(player, CHANGE_FACE)
         any_key = self._can_pay(player, ANY_KEY)
-        sectors = range(len(COLOURS))
-        room = [bool(self._empty_slots(s)) for s in sectors]
-        free_faces = [self._free_faces(s) for s in sectors]
-        fitting = [sum(pool[k] for k in kinds if free_faces[s][face_of(k)]) for s in sectors]
-        colours_in_pool = {colour_of(k) for k in kinds}
+        colours_in_pool = {COLOUR_OF[k] for k in kinds}
+        room, shown = self._sectors_now()
         free = False
-        for kind in kinds:
-            own = colour_of(kind)
-            face = face_of(kind)
-            for sector in sectors:
-                if not room[sector]:
-                    continue
-                # Dice left to place once this one is the key, as they are.
-                left = fitting[sector] - (1 if free_faces[sector][face] else 0)
-                if sector == own:
+        for sector, faces in enumerate(shown):
+            own_colour = sector in colours_in_pool  # its own colour as the key (MASAI-5.1)
+            if not room[sector] or not (own_colour or (any_key and self._opened[sector])):
+                continue
+            # Dice that could be placed in the sector as they are.
+            fitting = 0
+            for kind in kinds:
+                if not faces & FACE_BIT[kind]:
+                    fitting += pool[kind]
+            if own_colour:
+                for kind in range(sector * FACES, sector * FACES + FACES):
+                    if not pool[kind]:
+                        continue
+                    left = fitting - (0 if faces & FACE_BIT[kind] else 1)  # once it is the key
                     if left > 0:
                         free = True
                         actions.append(_KEY + kind * 6 + sector)
                     elif change and total > 1:
                         actions.append(_KEY + kind * 6 + sector)
-                elif (
-                    any_key
-                    and left > 0
-                    and self._opened[sector]
-                    and sector not in colours_in_pool  # MASAI-7.3, MASAI-R9
-                ):
-                    actions.append(_KEY + kind * 6 + sector)
+            else:  # special 1 (MASAI-7.3, MASAI-R9)
+                for kind in kinds:
+                    left = fitting - (0 if faces & FACE_BIT[kind] else 1)
+                    if left > 0:
+                        actions.append(_KEY + kind * 6 + sector)
         if self._can_pay(player, MOVE_KEY):
-            actions.extend(self._key_moves())
+            actions.extend(self._key_moves(room, shown))
         if self._can_pay(player, REPAIR):
             actions.extend(self._repairs())
         if not free:
@@ -623,48 +638,42 @@ class MasaiState(State):
         actions.sort()
         return actions
 
-    def _may_use_any_key(self, sector: int, kind: int) -> bool:
-        """MASAI-7.3, MASAI-R9: another colour as key only when the pool has no die of the
-        sector's colour, only in an opened sector (MASAI-5.4), and a die must be left to
-        place without changing its face (one special action per turn)."""
-        if not self._opened[sector]:
-            return False
-        first = sector * FACES
-        if any(self._pool[first : first + FACES]):
-            return False
-        return self._has_placement(sector, kind, False)
-
-    def _key_moves(self) -> list[int]:
+    def _key_moves(self, room: list[bool], shown: list[int]) -> list[int]:
         """MASAI-7.5: a key die to any empty slot of an opened sector, its face not there."""
         actions: list[int] = []
+        keys = [(_MOVE_KEY + sector * 36, FACE_BIT[key])
+                for sector, key in enumerate(self._keys) if key != NO_SLOT]  # fmt: skip
+        if not keys:
+            return actions
         for target in range(len(COLOURS)):
-            if not self._opened[target]:
+            if not self._opened[target] or not room[target]:
                 continue
             empty = self._empty_slots(target)
-            if not empty:
-                continue
-            free = self._free_faces(target)
-            for sector, key in enumerate(self._keys):
-                if key != NO_SLOT and free[face_of(key)]:
-                    actions.extend(_MOVE_KEY + sector * 36 + slot for slot in empty)
+            for base, face in keys:
+                if not shown[target] & face:
+                    actions.extend(map(base.__add__, empty))
         return actions
 
     def _repairs(self) -> list[int]:
         """MASAI-7.6: a die of the wrong colour replaced by one of the sector's colour and
         the same face, from the pool, the discard or another slot (never a key)."""
-        board = self.game.board
         dice = self._dice
+        pool = self._pool
+        discard = self._discard
         actions: list[int] = []
-        for slot, kind in enumerate(dice):
-            if kind == NO_SLOT or colour_of(kind) == board.die_sector[slot]:
+        for slot, (sector, kind) in enumerate(zip(self.game.board.die_sector, dice, strict=True)):
+            if kind == NO_SLOT or COLOUR_OF[kind] == sector:
                 continue
-            wanted = kind_of(board.die_sector[slot], face_of(kind))
+            wanted = sector * FACES + FACE_OF[kind] - 1  # kind_of(sector, the die's face)
             base = _REPAIR + slot * 38
-            if self._pool[wanted]:
+            if pool[wanted]:
                 actions.append(base + FROM_POOL)
-            if self._discard[wanted]:
+            if discard[wanted]:
                 actions.append(base + FROM_DISCARD)
-            actions.extend(base + 2 + other for other, k in enumerate(dice) if k == wanted)
+            other = -1
+            for _ in range(dice.count(wanted)):  # from other slots, in slot order
+                other = dice.index(wanted, other + 1)
+                actions.append(base + 2 + other)
         return actions
 
     def _seedings(self) -> list[int]:
@@ -857,11 +866,35 @@ class MasaiState(State):
     # -- playing -----------------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
         """Play a decision or chance outcome; an illegal one raises and changes nothing."""
-        if self._phase == DRAW and 0 <= action < _KEY and self._bag[colour_of(action)]:
+        if self._plainly_legal(action):
             self._apply(action)
             self._history.append(action)
         else:
-            super().apply_action(action)  # validates against legal_actions()
+            super().apply_action(action)  # validates against legal_actions(), explains a refusal
+
+    def _plainly_legal(self, action: int) -> bool:
+        """Draws, seeds and actions already in the legal list, checked without building it.
+
+        A draw needs a die of its colour in the bag (MASAI-4.1); after a placement, no seed
+        is always allowed, a seed only into an empty seed slot of the die's area (MASAI-5.3:
+        the phase is entered only when the player has a seed left).
+        """
+        phase = self._phase
+        if phase == DRAW:
+            return 0 <= action < _KEY and self._bag[COLOUR_OF[action]] > 0
+        if phase == SEED:
+            if action == NO_SEED:
+                return True
+            if not _SEED <= action < NO_SEED:
+                return False
+            board = self.game.board
+            seed = action - _SEED
+            return (
+                self._seeds[seed] == NO_SLOT
+                and board.seed_area[seed] == board.die_area[self._placed]
+            )
+        cache = self._cache
+        return cache is not None and action in cache
 
     def _apply(self, action: int) -> None:
         self._cache = None
@@ -1006,7 +1039,7 @@ class MasaiState(State):
     def _end_turn(self) -> None:
         """MASAI-8.1, 8.2: note the end (the round still finishes); next player or round."""
         if self._ending is None:
-            if all(k != NO_SLOT for k in self._dice):
+            if NO_SLOT not in self._dice:
                 self._ending = SLOTS_FULL
             elif not all(self._supply):
                 self._ending = OUT_OF_SEEDS
