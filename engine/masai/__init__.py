@@ -25,12 +25,12 @@ from .game import (
     special_cost,
     tie_value,
 )
-from .svg import board_svg
+from .svg import board_svg, to_svg
 
 __all__ = [
     "ANY_KEY", "CHANGE_FACE", "COLOURS", "FROM_DISCARD", "FROM_POOL", "INNER", "LINES",
     "MOVE_KEY", "NO_SEED", "OUTER", "PASS", "REPAIR", "Board", "MasaiGame", "MasaiState",
     "board_svg", "die_name", "draw_action", "key_action", "kind_of", "load_board",
     "move_key_action", "next_order", "parse_board", "parse_die", "place_action",
-    "repair_action", "seed_action", "shipped_board_data", "special_cost", "tie_value",
+    "repair_action", "seed_action", "shipped_board_data", "special_cost", "tie_value", "to_svg",
 ]  # fmt: skip

@@ -42,6 +42,7 @@ from engine.masai import (
     shipped_board_data,
 )
 from engine.masai.game import FROM_DISCARD, FROM_POOL
+from engine.masai.svg import to_svg
 from tests.scenarios import notation as shared
 from tests.scenarios.masai import notation
 
@@ -57,9 +58,12 @@ class MasaiTable:
         self.fresh = False
         self._game: MasaiGame | None = None
         self._state: MasaiState | None = None
+        self.declared = False
         self.driver = ScriptedDriver()
         self.error: Exception | None = None
         self.before_error: dict[str, Any] | None = None
+        self.forced_outcomes: list[str] = []
+        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state ---------------------------------------------------------
     @property
@@ -96,6 +100,30 @@ class MasaiTable:
             self.board_data = shipped_board_data()
         return self.board_data
 
+    # -- pictures for the site (the recorder's world protocol) -----------------------------
+    def snapshot(self) -> dict[str, str] | None:
+        """The state as text and SVG; None when the scenario declared no game."""
+        if self._state is None and not self.declared:
+            return None
+        return picture(self.state, self.player_names())
+
+    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
+        """Before failing a comparison, keep a picture of the board the step expected."""
+        data = self.state.to_dict()
+        del data["bag"]  # the bag holds whatever dice the change leaves over
+        change(data)
+        try:
+            expected = self.game.state_from_dict(data)
+        except RulebooksError:
+            self.expected_board = None  # the expectation is no reachable position
+        else:
+            self.expected_board = picture(expected, self.player_names())
+
+    def player_names(self) -> list[str] | None:
+        if not self.names:
+            return None
+        return [self.name(p) for p in self.players_list()]
+
     # -- reading the notation ---------------------------------------------------------------
     def player(self, text: str) -> int:
         return shared.player(text, self.names, {})
@@ -126,10 +154,13 @@ class MasaiTable:
     def chance(self, *outcomes: str) -> None:
         """Force chance outcomes now; each must be used at once."""
         self.driver.force(*outcomes)
-        self.driver.resolve(self.state)
-        if self.driver.pending:
+        try:
+            self.driver.resolve(self.state)
+        finally:
             left = list(self.driver.pending)
             self.driver.pending.clear()
+            self.forced_outcomes.extend(outcomes[: len(outcomes) - len(left)])
+        if left:
             raise AssertionError(
                 f"forced {', '.join(left)} but the game is not waiting for chance: "
                 f"{self.state.phase} (player to act: {self.state.current_player()})"
@@ -167,15 +198,26 @@ class MasaiTable:
             self.error = None
 
 
+def picture(state: MasaiState, names: list[str] | None) -> dict[str, str]:
+    return {"text": str(state), "svg": to_svg(state, names=names)}
+
+
 @pytest.fixture
 def masai() -> MasaiTable:
     return MasaiTable()
+
+
+@pytest.fixture
+def rulebooks_world(masai: MasaiTable) -> MasaiTable:
+    """The recorder's view of the scenario: boards and forced outcomes for the site."""
+    return masai
 
 
 # -- Given: the game ------------------------------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Masai"))
 def given_game(masai: MasaiTable, n: int) -> None:
     masai.params["players"] = n
+    masai.declared = True
 
 
 @given(parsers.parse("the players are {names}"))
@@ -190,6 +232,7 @@ def given_names(masai: MasaiTable, names: str) -> None:
 @given("the game is set up")
 def given_fresh(masai: MasaiTable) -> None:
     masai.fresh = True
+    masai.declared = True
 
 
 # -- Given: the board's joins ---------------------------------------------------------------------
@@ -442,7 +485,12 @@ def try_pass(masai: MasaiTable, who: str) -> None:
 @when(parsers.parse("a further die is drawn: {die}"))
 def force_draw(masai: MasaiTable, die: str) -> None:
     kind = parse_die(notation.die(die))
-    masai.attempt(lambda: masai.state.apply_action(draw_action(kind)))
+
+    def draw() -> None:
+        masai.state.apply_action(draw_action(kind))
+        masai.forced_outcomes.append(f"draw {die}")
+
+    masai.attempt(draw)
 
 
 @when(parsers.parse("a {n:d}-player game of Masai is requested"))
@@ -558,7 +606,10 @@ def bag_holds(masai: MasaiTable, counts: str) -> None:
 
 @then("the pool is empty")
 def pool_empty(masai: MasaiTable) -> None:
-    assert masai.state.pool() == [], f"the pool holds {masai.state.pool()}"
+    actual = masai.state.pool()
+    if actual:
+        masai.expect(lambda data: data.__setitem__("pool", []))
+    assert actual == [], f"the pool holds {actual}"
 
 
 @then(parsers.re(r"the pool holds (?P<n>\d+) dice"))
@@ -568,41 +619,59 @@ def pool_count(masai: MasaiTable, n: str) -> None:
 
 @then(parsers.re(r"the pool holds (?P<dice>\D.*)"))
 def pool_is(masai: MasaiTable, dice: str) -> None:
-    assert masai.state.pool() == sorted(notation.dice(dice), key=parse_die), masai.state.pool()
+    actual = masai.state.pool()
+    expected = sorted(notation.dice(dice), key=parse_die)
+    if actual != expected:
+        masai.expect(lambda data: data.__setitem__("pool", expected))
+    assert actual == expected, actual
 
 
 @then(parsers.parse("the discard holds {dice}"))
 def discard_is(masai: MasaiTable, dice: str) -> None:
+    actual = masai.state.discard()
     expected = sorted(notation.dice(dice), key=parse_die)
-    assert masai.state.discard() == expected, f"the discard holds {masai.state.discard()}"
+    if actual != expected:
+        masai.expect(lambda data: data.__setitem__("discard", expected))
+    assert actual == expected, f"the discard holds {actual}"
 
 
 @then("the discard is empty")
 def discard_empty(masai: MasaiTable) -> None:
-    assert masai.state.discard() == [], f"the discard holds {masai.state.discard()}"
+    actual = masai.state.discard()
+    if actual:
+        masai.expect(lambda data: data.__setitem__("discard", []))
+    assert actual == [], f"the discard holds {actual}"
 
 
 @then(parsers.re(r"(?P<die>\w+ \d) is on (?P<slot>\S+)$"))
 def die_is_on(masai: MasaiTable, die: str, slot: str) -> None:
     actual = masai.state.die_on(masai.die_slot(slot))
+    if actual != die:
+        masai.expect(lambda data: put_die_in_dict(masai, data, slot, die))
     assert actual == die, f"{slot} holds {actual or 'nothing'}"
 
 
 @then(parsers.re(r"(?P<slot>[A-Z]+-(?:in|out)-d\d) is empty$"))
 def slot_empty(masai: MasaiTable, slot: str) -> None:
     actual = masai.state.die_on(masai.die_slot(slot))
+    if actual is not None:
+        masai.expect(lambda data: put_die_in_dict(masai, data, slot, None))
     assert actual is None, f"{slot} holds {actual}"
 
 
 @then(parsers.parse("the key of the {colour} sector is {die}"))
 def key_is(masai: MasaiTable, colour: str, die: str) -> None:
     actual = masai.state.key_of(COLOURS.index(colour))
+    if actual != die:
+        masai.expect(lambda data: put_key_in_dict(data, colour, die))
     assert actual == die, f"the {colour} key is {actual}"
 
 
 @then(parsers.parse("the {colour} sector has no key"))
 def no_key(masai: MasaiTable, colour: str) -> None:
     actual = masai.state.key_of(COLOURS.index(colour))
+    if actual is not None:
+        masai.expect(lambda data: put_key_in_dict(data, colour, None))
     assert actual is None, f"the {colour} key is {actual}"
 
 
@@ -617,7 +686,65 @@ def seeds_are_on(masai: MasaiTable, who: str, seeds: str) -> None:
     board = masai.game.board
     actual = [board.seed_ids[s] for s in range(board.num_seed_slots)
               if masai.state.seed_on(s) == player]  # fmt: skip
-    assert actual == notation.slots(seeds), f"{who}'s seeds are on {actual}"
+    expected = notation.slots(seeds)
+    if actual != expected:
+        masai.expect(lambda data: put_seeds_in_dict(data, player, expected))
+    assert actual == expected, f"{who}'s seeds are on {actual}"
+
+
+# Expected positions, as edits of a `to_dict` description whose bag is left out: the engine
+# fills the bag with the dice the edit leaves over, and refuses an edit that needs too many.
+def take_die(data: dict[str, Any], die: str, sector_slots: list[str]) -> None:
+    """A die the expected position adds comes from the pool or the discard if it is there,
+    else from a slot of the same sector (where a face cannot show twice), else the bag."""
+    for place in ("pool", "discard"):
+        if die in data[place]:
+            data[place].remove(die)
+            return
+    for slot in sector_slots:
+        if data["slots"].get(slot) == die:
+            del data["slots"][slot]
+            return
+
+
+def put_die_in_dict(masai: MasaiTable, data: dict[str, Any], slot: str, die: str | None) -> None:
+    """Edit a `to_dict` description: `slot` holds `die` (None: nothing)."""
+    data["slots"].pop(slot, None)
+    if die is None:
+        return
+    board = masai.game.board
+    sector = board.die_sector[board.die_slot(slot)]
+    take_die(data, die, [board.die_ids[d] for d in board.sector_dice[sector]])
+    data["slots"][slot] = die
+    if COLOURS[sector] not in data["opened"]:
+        data["opened"].append(COLOURS[sector])
+
+
+def put_key_in_dict(data: dict[str, Any], colour: str, die: str | None) -> None:
+    """Edit a `to_dict` description: the sector's key is `die` (None: no key)."""
+    data["keys"].pop(colour, None)
+    if die is None:
+        return
+    take_die(data, die, [])
+    data["keys"][colour] = die
+    if colour not in data["opened"]:
+        data["opened"].append(colour)
+
+
+def put_seeds_in_dict(data: dict[str, Any], player: int, slots: list[str]) -> None:
+    """Edit a `to_dict` description: the player's seeds are on exactly `slots`; seeds taken off
+    the board go back to their owner's hand, seeds put on it come from the player's."""
+    seeds = data["seeds"]
+    for slot, owner in list(seeds.items()):
+        if owner == player and slot not in slots:
+            del seeds[slot]
+            data["supply"][player] += 1
+    for slot in slots:
+        if seeds.get(slot) != player:
+            if slot in seeds:
+                data["supply"][seeds[slot]] += 1
+            seeds[slot] = player
+            data["supply"][player] -= 1
 
 
 @then(parsers.parse("every player has {n:d} seeds left"))
@@ -628,7 +755,10 @@ def everyone_supply(masai: MasaiTable, n: int) -> None:
 
 @then(parsers.re(r"(?P<who>.+) has (?P<n>\d+) seeds? left$"))
 def supply_is(masai: MasaiTable, who: str, n: str) -> None:
-    actual = masai.state.supply(masai.player(who))
+    player = masai.player(who)
+    actual = masai.state.supply(player)
+    if actual != int(n):
+        masai.expect(lambda data: data["supply"].__setitem__(player, int(n)))
     assert actual == int(n), f"{who} has {actual} seeds left"
 
 
@@ -713,7 +843,10 @@ def scores_points(masai: MasaiTable, who: str, n: int) -> None:
 
 @then(parsers.parse("{who}'s score is {n:d}"))
 def score_is(masai: MasaiTable, who: str, n: int) -> None:
-    actual = masai.state.score(masai.player(who))
+    player = masai.player(who)
+    actual = masai.state.score(player)
+    if actual != n and not masai.state.is_terminal():  # at the end, the final scoring adds on
+        masai.expect(lambda data: data["scores"].__setitem__(player, n))
     assert actual == n, f"{who}'s score is {actual}"
 
 
