@@ -133,6 +133,11 @@ def test_from_home_to_a_clause_and_an_example_board(reader: Reader, site_url: st
         image.scroll_into_view_if_needed()
         assert image.evaluate("img => img.decode().then(() => img.naturalWidth)") > 0
     assert "space 18: blue, red, yellow" in (boards.nth(0).get_attribute("alt") or "")
+    small = boards.nth(0).bounding_box()
+    boards.nth(0).click()
+    large = boards.nth(0).bounding_box()
+    assert small and large and large["width"] > 1.5 * small["width"]
+    assert boards.nth(0).get_attribute("aria-pressed") == "true"
     assert "space 15: red, yellow" in (boards.nth(1).get_attribute("alt") or "")
 
 

@@ -1,4 +1,5 @@
-/* Rulebooks: filter the scenario lists by status and by tag, in the browser.
+/* Rulebooks: filter the scenario lists by status and by tag, in the browser, and let a
+ * reader enlarge a board picture.
  *
  * On a page that shows scenarios (.rulebooks-scenario), a bar lets the reader keep only the
  * scenarios of one status and/or one tag. The choice lives in the URL (?status=failed&tag=example)
@@ -101,7 +102,30 @@
     return bar;
   }
 
+  /* Board pictures are drawn small; a click (or Enter) shows one at the page's full width. */
+  function zoomable() {
+    document.querySelectorAll(".rulebooks-board img").forEach((image) => {
+      const figure = image.closest(".rulebooks-board");
+      image.tabIndex = 0;
+      image.setAttribute("role", "button");
+      image.setAttribute("aria-pressed", "false");
+      image.title = "Click to enlarge or shrink";
+      const toggle = () => {
+        const zoomed = figure.classList.toggle("rulebooks-board-zoomed");
+        image.setAttribute("aria-pressed", String(zoomed));
+      };
+      image.addEventListener("click", toggle);
+      image.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          toggle();
+        }
+      });
+    });
+  }
+
   function start() {
+    zoomable();
     const boxes = Array.from(document.querySelectorAll(".rulebooks-scenario"));
     if (!boxes.length) return;
     const first = document.querySelector(".rulebooks-feature") || boxes[0];
