@@ -27,3 +27,4 @@ smartquotes = False
 rulebooks_features_dir = "../features"
 rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")
 rulebooks_project_root = ".."
+rulebooks_simulation_file = os.environ.get("RULEBOOKS_SIMULATION", "../results/simulation.json")

@@ -3,6 +3,8 @@
 rulebooks site              run every scenario, record the results, build the site
 rulebooks verdict [FILE]    print the totals of a results file
 rulebooks play GAME         play one random game with a seeded sampler and print it
+rulebooks simulate GAME     random playouts in several processes, invariants checked
+rulebooks mutate            does the suite catch rule bugs? hand-made mutations, kill rate
 """
 
 from __future__ import annotations
@@ -30,11 +32,28 @@ def run_scenarios(results: Path) -> int:
     return subprocess.call(command)
 
 
+def simulation_file(results: Path) -> Path:
+    """The simulation summary published beside a results file."""
+    return results.with_name("simulation.json")
+
+
+def run_simulation(results: Path) -> bool:
+    """A small campaign of every registered game for the site; False on a violation."""
+    from rulebooks.simulate import site_campaign
+
+    print("$ rulebooks simulate all (the site's campaign)", flush=True)
+    return site_campaign(simulation_file(results))
+
+
 def build_site(html: Path, results: Path) -> int:
     """Build the HTML site from scratch; returns sphinx-build's exit code."""
     command = [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", "docs", str(html)]
     print("$ " + " ".join(command[2:]), flush=True)
-    env = dict(os.environ, RULEBOOKS_RESULTS=str(results.resolve()))
+    env = dict(
+        os.environ,
+        RULEBOOKS_RESULTS=str(results.resolve()),
+        RULEBOOKS_SIMULATION=str(simulation_file(results).resolve()),
+    )
     return subprocess.call(command, env=env)
 
 
@@ -65,9 +84,11 @@ def print_verdict(results: Path) -> bool:
 
 def command_site(args: argparse.Namespace) -> int:
     results, html = Path(args.results), Path(args.html)
-    if results.exists():
-        results.unlink()  # never publish an older run's verdicts as this run's
+    for old in (results, simulation_file(results)):
+        if old.exists():
+            old.unlink()  # never publish an older run's verdicts as this run's
     pytest_code = run_scenarios(results)
+    simulation_ok = run_simulation(results)
     build_code = build_site(html, results)
     print()
     all_passed = print_verdict(results)
@@ -77,6 +98,9 @@ def command_site(args: argparse.Namespace) -> int:
     print(f"site built: open {html / 'index.html'}")
     if not all_passed or pytest_code != 0:
         print("some scenarios did not pass: they are shown in red on the site")
+        return 1
+    if not simulation_ok:
+        print("the simulation broke an invariant: see the simulation report on the site")
         return 1
     return 0
 
@@ -111,6 +135,42 @@ def command_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_simulate(args: argparse.Namespace) -> int:
+    import engine
+    from rulebooks import simulate
+
+    names = sorted(engine.GAMES) if args.game == "all" else [args.game]
+    try:
+        extra = simulate.parse_parameters(args.param)
+        for name in names:
+            simulate.campaign_parameters(name, args.players, extra)
+    except (ValueError, engine.RulebooksError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.workers < 1 or args.check_every < 1 or args.clone_every < 1:
+        print("error: --games, --workers, --check-every and --clone-every are at least 1",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    ok, _ = simulate.simulate(
+        names,
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        players=args.players,
+        extra=extra,
+        checks=simulate.Checks(args.clone_every, args.check_every),
+        out=Path(args.out) if args.out else None,
+        progress=not args.quiet,
+    )
+    return 0 if ok else 1
+
+
+def command_mutate(args: argparse.Namespace) -> int:
+    from rulebooks.mutations import main as run_mutations
+
+    return run_mutations(fast=args.fast, only=args.only, games=args.game)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -134,6 +194,35 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--variant", action="store_true")
     play.set_defaults(run=command_play)
+
+    simulate = sub.add_parser(
+        "simulate", help="random playouts in several processes, invariants checked"
+    )
+    simulate.add_argument("game", help="a registered game, or 'all'")
+    simulate.add_argument("--games", type=int, default=100, help="number of games (seeds)")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    simulate.add_argument("--workers", type=int, default=1, help="processes")
+    simulate.add_argument("--players", type=int, default=None)
+    simulate.add_argument(
+        "--param", action="append", default=[], metavar="K=V", help="a game parameter"
+    )
+    simulate.add_argument(
+        "--check-every", type=int, default=10, metavar="K",
+        help="to_dict/from_dict round trip every K actions (default 10)",
+    )  # fmt: skip
+    simulate.add_argument(
+        "--clone-every", type=int, default=1, metavar="K",
+        help="clone equality every K actions (default 1: after every action)",
+    )  # fmt: skip
+    simulate.add_argument("--out", default=None, help="write the summary as JSON here")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(run=command_simulate)
+
+    mutate = sub.add_parser("mutate", help="run the suite against hand-made rule mutations")
+    mutate.add_argument("--fast", action="store_true", help="a few Mahé mutations only")
+    mutate.add_argument("--only", action="append", default=[], metavar="ID", help="a mutation")
+    mutate.add_argument("--game", action="append", default=[], help="mutations of this game")
+    mutate.set_defaults(run=command_mutate)
 
     args = parser.parse_args(argv)
     code: int = args.run(args)

@@ -63,6 +63,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-read", events.on_doctree_read)
     app.connect("env-check-consistency", events.on_env_check_consistency)
     app.connect("doctree-resolved", events.on_doctree_resolved)
+    app.setup_extension("rulebooks.sphinxext.simulation")  # the simulation-report directive
     return {
         "version": "1",
         "env_version": 1,
