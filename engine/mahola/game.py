@@ -31,6 +31,7 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import permutations
 from typing import Any
 
 from ..core import (
@@ -56,8 +57,8 @@ from .scoring import (
     CHIEF_READINGS,
     SECONDARY_READINGS,
     DanceScore,
+    TableauScorer,
     round_winner,
-    score_dance,
 )
 
 HAND_SIZE = 5
@@ -93,7 +94,22 @@ PHASES = (DEAL_CHARACTERS, DEAL_CARDS, PLAY, PLACE, PASS, DRAW, HUNTER_DRAW, ABI
 CHANCE_PHASES = frozenset({DEAL_CHARACTERS, DEAL_CARDS, DRAW, HUNTER_DRAW})
 JOINT_PHASES = frozenset({PLAY, PLACE, PASS, ABILITIES})
 REVEALED_PHASES = frozenset({HUNTER_DRAW, ABILITIES})
+CARD_PHASES = frozenset({DEAL_CARDS, DRAW, HUNTER_DRAW})
+"""The chance phases where a card comes off the draw pile."""
+_WHO_ACTS = {
+    **{phase: CHANCE for phase in CHANCE_PHASES},
+    **{phase: SIMULTANEOUS for phase in JOINT_PHASES},
+    OVER: TERMINAL,
+}
 _CHIEF, _HUNTER, _MAIDEN, _SHAMAN = range(4)
+_CARD_CHANCES = tuple(
+    tuple((_CARD + card, 1 / left if left else 0.0) for card in range(CARD_TOTAL))
+    for left in range(CARD_TOTAL + 1)
+)
+"""MAHOLA-2.2, MAHOLA-3.4: ``_CARD_CHANCES[n][c]`` is card c's outcome and its chance, 1/n,
+when n cards are left in the pile (built once: the deals and draws are most of the nodes)."""
+_PASSES_OF = tuple(_PASS + left * CARD_TOTAL for left in range(CARD_TOTAL))
+"""``_PASSES_OF[l] + r`` is the action "pass card l left and card r right"."""
 
 
 def play_action(card: int) -> int:
@@ -196,6 +212,16 @@ class MaholaGame(Game):
         self.cards: tuple[DanceCard, ...] = self.components.cards
         self.colours = self.components.colours
         self.all_cards = tuple(range(CARD_TOTAL))
+        players = self.num_players
+        self.left_neighbour = tuple(left_of(p, players) for p in range(players))
+        self.right_neighbour = tuple(right_of(p, players) for p in range(players))
+        self.scorer = TableauScorer(
+            self.cards,
+            self.components.characters,
+            secondary=secondary,
+            adjacency=adjacency,
+            chief_count=chief_count,
+        )
 
     def parameters(self) -> dict[str, Any]:
         return {
@@ -222,19 +248,7 @@ class MaholaGame(Game):
     ) -> DanceScore:
         """MAHOLA-4: score a tableau (card numbers, left to right) for the Character with
         index `character`; `recoloured` maps cards to the colour index the Shaman gave them."""
-        colours = self.colours
-        return score_dance(
-            [self.cards[c] for c in tableau],
-            [
-                self.cards[c].colour if c not in recoloured else colours[recoloured[c]]
-                for c in tableau
-            ],
-            self.components.characters[character],
-            secondary=self.secondary,
-            adjacency=self.adjacency,
-            chief_count=self.chief_count,
-            chief_dance=chief_dance if character == _CHIEF else None,
-        )
+        return self.scorer.score(tableau, character, recoloured, chief_dance)
 
     def new_initial_state(self) -> MaholaState:
         """MAHOLA-2.1: the first round starts with the Characters being dealt."""
@@ -248,6 +262,7 @@ class MaholaState(State):
     """A position of Mahola. Build one with `MaholaGame.new_initial_state` or `from_dict`."""
 
     __slots__ = (
+        "_ability_options",
         "_characters",
         "_chief_dance",
         "_deck",
@@ -271,6 +286,7 @@ class MaholaState(State):
     def __init__(self, game: MaholaGame, *, empty: bool = False) -> None:
         self.game = game
         self._history: list[int] = []
+        self._ability_options: dict[int, tuple[int, ...]] = {}  # by player, once worked out
         if empty:
             return
         self._round = 1
@@ -292,6 +308,7 @@ class MaholaState(State):
         self._recoloured: dict[int, int] = {}
         self._chief_dance: str | None = None
         self._deck: list[int] = list(self.game.all_cards)
+        self._ability_options = {}  # worked out at the end of the round
 
     # -- reading the position -------------------------------------------------------------
     @property
@@ -375,39 +392,50 @@ class MaholaState(State):
 
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
-        phase = self._phase
-        if phase in JOINT_PHASES:
-            return SIMULTANEOUS
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+        return _WHO_ACTS[self._phase]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """At a SIMULTANEOUS node, `player`'s actions (none without a player); at a chance
         node, the outcomes; nothing once the game is over."""
         phase = self._phase
-        if phase in CHANCE_PHASES:
-            if player is not None and player != CHANCE:
+        if phase in JOINT_PHASES:
+            if player is None or not 0 <= player < self.game.num_players:
                 return []
-            if phase == DEAL_CHARACTERS:
-                dealt = self._characters
-                return [_CHARACTER + k for k in range(len(CHARACTERS)) if k not in dealt]
-            return [_CARD + c for c in self._deck]
-        if phase == OVER or player is None or not 0 <= player < self.game.num_players:
+            if phase == PLAY:  # MAHOLA-3.1: any card of the hand
+                return [_PLAY + c for c in self._hands[player]]
+            if phase == PLACE:  # MAHOLA-3.2: either end of the tableau
+                return [_PLACE, _PLACE + len(self._tableaux[player])]
+            if phase == PASS:
+                return self._passes(player)
+            return list(self._abilities(player))
+        if phase == OVER or (player is not None and player != CHANCE):
             return []
-        if phase == PLAY:
-            return [_PLAY + c for c in self._hands[player]]
-        if phase == PLACE:
-            return [_PLACE, _PLACE + len(self._tableaux[player])]
-        if phase == PASS:
-            hand = self._hands[player]
-            return [
-                _PASS + left * CARD_TOTAL + right
-                for left in hand
-                for right in hand
-                if left != right
-            ]
-        return self._ability_actions(player)
+        return self._chance_actions()
+
+    def _chance_actions(self) -> list[int]:
+        """MAHOLA-2.1, MAHOLA-2.2, MAHOLA-3.4: the Characters not yet dealt, or the cards of
+        the draw pile."""
+        if self._phase == DEAL_CHARACTERS:
+            dealt = self._characters
+            return [_CHARACTER + k for k in range(len(CHARACTERS)) if k not in dealt]
+        return [_CARD + c for c in self._deck]
+
+    def _passes(self, player: int) -> list[int]:
+        """MAHOLA-3.3: two different cards of the hand, one for each neighbour (the hand is
+        sorted, so its ordered pairs come in action order)."""
+        return [_PASSES_OF[left] + right for left, right in permutations(self._hands[player], 2)]
+
+    def _abilities(self, player: int) -> tuple[int, ...]:
+        """The player's abilities at the end of the round, worked out once per node (they
+        are the longest lists to build, and validating the joint action needs them again).
+
+        Nothing changes a tableau or a hand between the Hunter's draw and the joint action
+        that uses the abilities and ends the round (the next round starts with none).
+        """
+        abilities = self._ability_options.get(player)
+        if abilities is None:
+            abilities = self._ability_options[player] = tuple(self._ability_actions(player))
+        return abilities
 
     def _ability_actions(self, player: int) -> list[int]:
         """MAHOLA-7: what the player's Character may do at the end of the round."""
@@ -437,27 +465,84 @@ class MaholaState(State):
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         """MAHOLA-2.1, MAHOLA-2.2, MAHOLA-3.4: every Character or card left is equally likely."""
-        outcomes = self.legal_actions() if self._phase in CHANCE_PHASES else []
+        outcomes = self._chance_actions() if self._phase in CHANCE_PHASES else []
         if not outcomes:
             return []
         chance = Fraction(1, len(outcomes))
         return [(a, chance) for a in outcomes]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """As `chance_outcomes_exact`, in floats, without building fractions."""
-        outcomes = self.legal_actions() if self._phase in CHANCE_PHASES else []
-        if not outcomes:
+        """As `chance_outcomes_exact`, in floats: 1/n is the float nearest the fraction."""
+        phase = self._phase
+        if phase in CARD_PHASES:
+            chances = _CARD_CHANCES[len(self._deck)]
+            return [chances[c] for c in self._deck]
+        characters = self._chance_actions() if phase == DEAL_CHARACTERS else []
+        if not characters:
             return []
-        chance = 1 / len(outcomes)
-        return [(a, chance) for a in outcomes]
+        chance = 1 / len(characters)
+        return [(a, chance) for a in characters]
 
+    # -- applying actions, validated ------------------------------------------------------
     def apply_action(self, action: int) -> None:
-        """A chance outcome; an impossible one raises and changes nothing."""
-        if self._phase in (DEAL_CARDS, DRAW, HUNTER_DRAW) and action - _CARD in self._deck:
-            self._apply(action)  # fast path: a card still in the draw pile
-            self._history.append(action)
-            return
-        super().apply_action(action)
+        """A chance outcome; an impossible one raises and changes nothing.
+
+        A card still in the draw pile, or a Character not yet dealt, is applied without
+        listing the other outcomes (they are every chance event of a game).
+        """
+        if type(action) is int:
+            phase = self._phase
+            if phase in CARD_PHASES:
+                card = action - _CARD
+                if 0 <= card < CARD_TOTAL and card in self._deck:
+                    self._take_card(card)
+                    self._history.append(action)
+                    return
+            elif phase == DEAL_CHARACTERS:
+                character = action - _CHARACTER
+                if 0 <= character < len(CHARACTERS) and character not in self._characters:
+                    self._deal_character(character)
+                    self._history.append(action)
+                    return
+        super().apply_action(action)  # refuses it, naming the rule
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """As `State.apply_actions` (every action checked before any is applied, the same
+        refusals), with the plays, placings and passes checked against the hands and
+        tableaux directly."""
+        if (
+            self._phase in JOINT_PHASES
+            and len(actions) == self.game.num_players
+            and self._plainly_legal(actions)
+        ):
+            self._apply_joint(list(actions))
+            self._history.extend(actions)
+        else:
+            super().apply_actions(actions)  # refuses what is wrong, naming player and rule
+
+    def _plainly_legal(self, actions: Sequence[int]) -> bool:
+        """Is every player's part of the joint action legal? Checked without building the
+        legal lists, except the Characters' abilities (once a round)."""
+        phase = self._phase
+        if phase == PLAY:  # MAHOLA-3.1: a card of one's own hand (cards are 0 to 43)
+            return all(
+                type(action) is int and action - _PLAY in hand
+                for hand, action in zip(self._hands, actions, strict=True)
+            )
+        if phase == PLACE:  # MAHOLA-3.2: either end of one's own tableau
+            return all(
+                type(action) is int and (action == _PLACE or action == _PLACE + len(tableau))
+                for tableau, action in zip(self._tableaux, actions, strict=True)
+            )
+        if phase == PASS:  # MAHOLA-3.3: two different cards of one's own hand
+            for hand, action in zip(self._hands, actions, strict=True):
+                if type(action) is not int or not _PASS <= action < _CARD:
+                    return False
+                left, right = divmod(action - _PASS, CARD_TOTAL)
+                if left == right or left not in hand or right not in hand:
+                    return False
+            return True
+        return all(action in self._abilities(p) for p, action in enumerate(actions))
 
     # -- names of actions ------------------------------------------------------------------
     def action_to_string(self, action: int, player: int | None = None) -> str:
@@ -603,18 +688,26 @@ class MaholaState(State):
             return f"MAHOLA-7.4: card {card} is already {self.game.colours[colour]}"
         return f"MAHOLA-7: every player now uses the ability of their Character ({name})"
 
-    # -- applying actions ---------------------------------------------------------------------
+    # -- what the actions do ------------------------------------------------------------------
     def _apply(self, action: int) -> None:
         """A chance outcome (validated by the caller)."""
-        phase = self._phase
-        if phase == DEAL_CHARACTERS:
-            self._characters[self._step] = action - _CHARACTER
-            self._step += 1
-            if self._step == self.game.num_players:
-                self._phase, self._step = DEAL_CARDS, 0
-            return
-        card = action - _CARD
+        if self._phase == DEAL_CHARACTERS:
+            self._deal_character(action - _CHARACTER)
+        else:
+            self._take_card(action - _CARD)
+
+    def _deal_character(self, character: int) -> None:
+        """MAHOLA-2.1: the next player receives a Character; then the Dance cards are dealt."""
+        self._characters[self._step] = character
+        self._step += 1
+        if self._step == self.game.num_players:
+            self._phase, self._step = DEAL_CARDS, 0
+
+    def _take_card(self, card: int) -> None:
+        """MAHOLA-2.2, MAHOLA-3.4, MAHOLA-7.2: a card leaves the draw pile for the hand of the
+        player dealt to (round the table), the player drawing, or the Hunter."""
         self._deck.remove(card)
+        phase = self._phase
         players = self.game.num_players
         if phase == DEAL_CARDS:
             insort(self._hands[self._step % players], card)
@@ -672,18 +765,15 @@ class MaholaState(State):
 
     def _pass_cards(self, actions: list[int]) -> None:
         """MAHOLA-3.3: every chosen card leaves its hand before any card is received."""
-        players = self.game.num_players
-        received: list[list[int]] = [[] for _ in range(players)]
-        for player, action in enumerate(actions):
-            left, right = divmod(action - _PASS, CARD_TOTAL)
-            hand = self._hands[player]
+        hands = self._hands
+        passed = [divmod(action - _PASS, CARD_TOTAL) for action in actions]
+        for hand, (left, right) in zip(hands, passed, strict=True):
             hand.remove(left)
             hand.remove(right)
-            received[left_of(player, players)].append(left)
-            received[right_of(player, players)].append(right)
-        for player, cards in enumerate(received):
-            for card in cards:
-                insort(self._hands[player], card)
+        left_neighbour, right_neighbour = self.game.left_neighbour, self.game.right_neighbour
+        for player, (left, right) in enumerate(passed):
+            insort(hands[left_neighbour[player]], left)
+            insort(hands[right_neighbour[player]], right)
         self._phase, self._step = DRAW, 0
 
     def _end_turn(self) -> None:

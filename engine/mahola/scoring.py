@@ -6,12 +6,16 @@ player's Character and the game's readings of the three unclear rules (MAHOLA-R3
 * ``secondary``: what makes a secondary dance icon "matching" (MAHOLA-4.4, MAHOLA-R3);
 * ``adjacency``: what the "+1 point for each adjacent …" line counts (MAHOLA-4.5, MAHOLA-R4);
 * ``chief_count``: what the Chief counts as an appearance of a dance (MAHOLA-7.1, MAHOLA-R5).
+
+A game scores through a :class:`TableauScorer`, which holds what these functions say about
+each of its cards, worked out once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .components import RULE_LINE_DANCES, Character, DanceCard
 
@@ -60,14 +64,19 @@ def matching_secondary(cards: Sequence[DanceCard], reading: str) -> int:
     itself.
     """
     matches = 0
-    for i, card in enumerate(cards):
+    if reading == "shared_icon":
+        # A card shows an icon at most once (the data file is checked for it), so an icon
+        # carried twice in the tableau is on another card too.
+        carried = [icon for card in cards for icon in card.icons]
+        for icon in carried:
+            if carried.count(icon) > 1:
+                matches += 1
+        return matches
+    dances = [card.dance for card in cards]
+    for card in cards:
         for icon in card.icons:
-            for j, other in enumerate(cards):
-                if j != i and (
-                    icon in other.icons if reading == "shared_icon" else other.dance == icon
-                ):
-                    matches += 1
-                    break
+            if dances.count(icon) > (card.dance == icon):  # a dance of that name, not itself
+                matches += 1
     return matches
 
 
@@ -133,18 +142,97 @@ def score_dance(
     )
 
 
+class TableauScorer:
+    """MAHOLA-4 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5.
+
+    What each card scores for each Character in each colour (MAHOLA-4.1..4.3) and which
+    neighbours earn it an adjacency point (MAHOLA-4.5) are worked out once, by the functions
+    above, when the game is created; scoring a tableau then looks them up. The result is
+    always the one `score_dance` gives (a unit test compares them).
+    """
+
+    def __init__(
+        self,
+        cards: Sequence[DanceCard],
+        characters: Sequence[Character],
+        *,
+        secondary: str,
+        adjacency: str,
+        chief_count: str,
+    ) -> None:
+        self.cards = tuple(cards)
+        self.characters = tuple(characters)
+        self.colours = tuple(character.colour for character in characters)
+        self.secondary = secondary
+        self.adjacency = adjacency
+        self.chief_count = chief_count
+        self.printed_colour = tuple(self.colours.index(card.colour) for card in cards)
+        """The index of each card's printed colour among the Characters' colours."""
+        self.points = tuple(
+            tuple(
+                tuple(card_points(card, colour, character) for card in cards)
+                for colour in self.colours
+            )
+            for character in characters
+        )
+        """``points[character][colour][card]``: MAHOLA-4.1..4.3 for every card in every colour."""
+        self.earns: tuple[tuple[bool, ...], ...] | None = None
+        """``earns[card][neighbour]``: does the neighbour earn the card its adjacency point?
+        (None when the reading compares colours, which the Shaman may change.)"""
+        if adjacency != "same_colour":
+            self.earns = tuple(
+                tuple(
+                    card.dance in RULE_LINE_DANCES
+                    and neighbour_counts(card, card.colour, other, other.colour, adjacency)
+                    for other in cards
+                )
+                for card in cards
+            )
+        self.special = tuple(card.special for card in cards)
+
+    def score(
+        self,
+        tableau: Sequence[int],
+        character: int,
+        recoloured: Mapping[int, int],
+        chief_dance: str | None = None,
+    ) -> DanceScore:
+        """The score of `tableau` (card numbers, left to right) for the Character with index
+        `character`; `recoloured` maps a card to the colour index the Shaman gave it."""
+        cards = [self.cards[c] for c in tableau]
+        colours = [recoloured.get(c, self.printed_colour[c]) for c in tableau]
+        points = self.points[character]
+        if self.earns is None:
+            named = [self.colours[colour] for colour in colours]
+            adjacency = adjacency_bonus(cards, named, self.adjacency)
+        else:
+            earns = self.earns
+            adjacency = sum(
+                [earns[left][right] + earns[right][left] for left, right in pairwise(tableau)]
+            )
+        chief = 0
+        if self.characters[character].name == "Chief" and chief_dance is not None:
+            chief = chief_points(cards, chief_dance, self.chief_count)
+        return DanceScore(
+            card_points=tuple(
+                [points[colour][c] for c, colour in zip(tableau, colours, strict=True)]
+            ),
+            secondary=matching_secondary(cards, self.secondary),
+            adjacency=adjacency,
+            chief=chief,
+            special=sum([self.special[c] for c in tableau]),
+        )
+
+
 def round_winner(scores: Sequence[DanceScore]) -> int | None:
     """MAHOLA-3.7, MAHOLA-5: the highest score; tied -> most Special Dance cards; then most
     matching secondary dances; still tied -> nobody (MAHOLA-5.3: no Favor token)."""
-    contenders = list(range(len(scores)))
-    ranks = (
-        [s.total for s in scores],
-        [s.special for s in scores],
-        [s.secondary for s in scores],
-    )
-    for rank in ranks:
-        best = max(rank[p] for p in contenders)
-        contenders = [p for p in contenders if rank[p] == best]
+    totals = [s.total for s in scores]
+    best = max(totals)
+    contenders = [p for p, total in enumerate(totals) if total == best]
+    for rank in ([s.special for s in scores], [s.secondary for s in scores]):
         if len(contenders) == 1:
             return contenders[0]
-    return None
+        best = max(rank[p] for p in contenders)
+        contenders = [p for p in contenders if rank[p] == best]
+    return contenders[0] if len(contenders) == 1 else None

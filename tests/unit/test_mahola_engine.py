@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,14 @@ from engine import (
     InvalidStateError,
     RandomSampler,
 )
+from engine.core import State
 from engine.mahola import (
+    ADJACENCY_READINGS,
     CARD_TOTAL,
+    CHIEF_READINGS,
     KEEP,
+    RULE_LINE_DANCES,
+    SECONDARY_READINGS,
     MaholaGame,
     MaholaState,
     card_outcome,
@@ -31,6 +37,7 @@ from engine.mahola import (
     pass_action,
     place_action,
     play_action,
+    score_dance,
     shipped_data,
 )
 
@@ -318,6 +325,107 @@ def test_acting_after_the_end_is_refused() -> None:
     final = RandomSampler(3).play_out(mahola(players=4).new_initial_state())
     with pytest.raises(IllegalActionError, match="the game is over"):
         final.apply_action(card_outcome(0))
+
+
+# -- the fast paths agree with the protocol ----------------------------------------------------
+def _outcome(apply: Any, state: MaholaState, action: Any) -> tuple[str, Any]:
+    """What applying `action` does: the refusal's message, or the position reached."""
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        return "refused", (str(error), error.player, error.action)
+    return "applied", state.to_dict()
+
+
+def _probes(state: MaholaState, legal: list[int]) -> list[Any]:
+    """Legal actions and near misses: their neighbours, far-off ids, other kinds of value."""
+    near = {a + d for a in legal[:3] + legal[-3:] for d in (-45, -1, 1, 44)}
+    return [*legal[:4], *sorted(near), -1, 10**6, play_action(43), KEEP, True, 3.0]
+
+
+def test_chance_outcomes_are_applied_and_refused_as_the_protocol_does(
+    visited: list[MaholaState],
+) -> None:
+    """MaholaState.apply_action checks a card or Character directly; State.apply_action checks
+    against the legal list. Both must accept the same outcomes with the same result, and
+    refuse the others with the same error."""
+    for state in visited[::3]:
+        if state.current_player() != CHANCE:
+            continue
+        for action in _probes(state, state.legal_actions()):
+            assert _outcome(MaholaState.apply_action, state.clone(), action) == _outcome(
+                State.apply_action, state.clone(), action
+            ), action
+
+
+def test_joint_actions_are_applied_and_refused_as_the_protocol_does(
+    visited: list[MaholaState],
+) -> None:
+    for index, state in enumerate(visited):
+        if state.current_player() != SIMULTANEOUS:
+            continue
+        players = state.game.num_players
+        legal = [state.legal_actions(p) for p in range(players)]
+        joint = [actions[index % len(actions)] for actions in legal]
+        candidates: list[list[Any]] = [joint, joint[:-1], [*joint, joint[0]]]
+        for player in range(players):
+            for probe in _probes(state, legal[(player + 1) % players]):
+                candidates.append([*joint[:player], probe, *joint[player + 1 :]])
+        for actions in candidates:
+            assert _outcome(MaholaState.apply_actions, state.clone(), actions) == _outcome(
+                State.apply_actions, state.clone(), actions
+            ), actions
+
+
+def test_float_chances_are_the_nearest_floats_of_the_exact_ones(
+    visited: list[MaholaState],
+) -> None:
+    for state in visited:
+        if state.current_player() == CHANCE:
+            exact = state.chance_outcomes_exact()
+            assert state.chance_outcomes() == [(a, float(p)) for a, p in exact]
+
+
+def test_ability_lists_are_worked_out_once_and_handed_out_as_copies() -> None:
+    state = mahola(players=4).state_from_dict(end_of_round("abilities"))
+    hunter = state.legal_actions(1)
+    assert hunter[0] == KEEP and len(hunter) == 1 + 6 * 5  # 6 hand cards x 5 tableau cards
+    hunter.clear()
+    assert len(state.legal_actions(1)) == 31
+    copy = state.clone()
+    assert copy.legal_actions(1) == state.legal_actions(1)
+
+
+def test_the_tableau_scorer_scores_as_score_dance() -> None:
+    """The game's scorer looks up what `score_dance` computes; over random tableaux, every
+    Character, a recoloured card or none, and every reading of MAHOLA-R3..R5, both agree."""
+    rng = random.Random(7)
+    for secondary in SECONDARY_READINGS:
+        for adjacency in ADJACENCY_READINGS:
+            for chief_count in CHIEF_READINGS:
+                game = mahola(
+                    players=4, secondary=secondary, adjacency=adjacency, chief_count=chief_count
+                )
+                characters = game.components.characters
+                for _ in range(40):
+                    tableau = rng.sample(range(CARD_TOTAL), rng.randint(0, 5))
+                    recoloured = {rng.choice(tableau): rng.randrange(4)} if tableau else {}
+                    dance = rng.choice(RULE_LINE_DANCES)
+                    colours = [
+                        game.colours[recoloured[c]] if c in recoloured else game.cards[c].colour
+                        for c in tableau
+                    ]
+                    for index, character in enumerate(characters):
+                        expected = score_dance(
+                            [game.cards[c] for c in tableau],
+                            colours,
+                            character,
+                            secondary=secondary,
+                            adjacency=adjacency,
+                            chief_count=chief_count,
+                            chief_dance=dance,
+                        )
+                        assert game.score_tableau(tableau, index, recoloured, dance) == expected
 
 
 # -- bad games and bad states -------------------------------------------------------------------
