@@ -227,12 +227,15 @@ class TableauScorer:
 def round_winner(scores: Sequence[DanceScore]) -> int | None:
     """MAHOLA-3.7, MAHOLA-5: the highest score; tied -> most Special Dance cards; then most
     matching secondary dances; still tied -> nobody (MAHOLA-5.3: no Favor token)."""
-    totals = [s.total for s in scores]
-    best = max(totals)
-    contenders = [p for p, total in enumerate(totals) if total == best]
-    for rank in ([s.special for s in scores], [s.secondary for s in scores]):
-        if len(contenders) == 1:
-            return contenders[0]
+    contenders = list(range(len(scores)))
+    ranks = (
+        [s.total for s in scores],
+        [s.special for s in scores],
+        [s.secondary for s in scores],
+    )
+    for rank in ranks:
         best = max(rank[p] for p in contenders)
         contenders = [p for p in contenders if rank[p] == best]
-    return contenders[0] if len(contenders) == 1 else None
+        if len(contenders) == 1:
+            return contenders[0]
+    return None
