@@ -5,7 +5,7 @@ VENV  ?= .venv
 BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all test site serve bench lint clean
+.PHONY: all test site serve bench lint clean simulate mutate
 
 all: test
 
@@ -36,6 +36,14 @@ serve: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_site.py
+
+## make simulate: 1,000 random games of every game on every core, invariants checked.
+simulate: $(STAMP)
+	$(BIN)/rulebooks simulate all --games 1000 --workers $$(nproc) --out results/simulation.json
+
+## make mutate: does the suite catch rule bugs? Every hand-made mutation, and the kill rate.
+mutate: $(STAMP)
+	$(BIN)/rulebooks mutate
 
 ## make lint: ruff and mypy.
 lint: $(STAMP)
