@@ -5,7 +5,7 @@
   shrinking (a long game shrinks slowly): the failure message names the game, its
   parameters and the actions that led to the position;
 * ``thorough``: many more and longer runs, random each time, failures kept in the local
-  example database (``.hypothesis/``) and replayed first on the next run::
+  example database (``.hypothesis/``, which ignores itself in git) and replayed first::
 
       HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest tests/invariants
 """
