@@ -7,7 +7,7 @@ and is an invented placeholder (MAHOLA-R1). The file is read and validated once 
 object, never per state.
 
 What the rulebook does print is fixed here: the four Characters, the eight dances it names,
-the four spirit animals and the eight secondary dance icons of its icon list (MAHOLA-1.2).
+the four spirit animals and the eight secondary dance icons of its icon list (MAHOLA-1.1).
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ from ..core import GameDataError
 
 CARD_TOTAL = 44
 CHARACTERS = ("Chief", "Hunter", "Maiden", "Shaman")
-"""MAHOLA-1.2, MAHOLA-7: the four Character cards, in the rulebook's order."""
+"""MAHOLA-1.1, MAHOLA-7: the four Character cards, in the rulebook's order."""
 DANCES = ("Buffalo", "Chicken", "Eagle", "Horse", "Fire", "Grass", "Rain", "Sun")
 """MAHOLA-8.1: the dances the rulebook names on its Dance cards."""
 RULE_LINE_DANCES = ("Fire", "Grass", "Rain", "Sun")
 """MAHOLA-4.5: the dances whose card prints "+1 point for each adjacent …"."""
 ANIMALS = ("Bear", "Wolf", "Snake", "Raven")
-"""MAHOLA-8.2: the spirit animals of the rulebook's icon list."""
+"""MAHOLA-8.1: the spirit animals of the rulebook's icon list."""
 ICONS = ("War", "Spirit", "Fire", "Rain", "Gourd", "Hoop", "Grass", "Sun")
-"""MAHOLA-8.2: the secondary dance icons of the rulebook's icon list, in its order."""
+"""MAHOLA-8.1: the secondary dance icons of the rulebook's icon list, in its order."""
 
 
 @dataclass(frozen=True)

@@ -363,7 +363,7 @@ class MaholaState(State):
         return len(self._deck)
 
     def tokens(self, player: int) -> int:
-        """MAHOLA-3.7: the Favor tokens a player holds."""
+        """MAHOLA-3.6: the Favor tokens a player holds."""
         return self._tokens[player]
 
     @property
@@ -808,7 +808,7 @@ class MaholaState(State):
             self._recoloured[card] = colour
 
     def _end_round(self) -> None:
-        """MAHOLA-3.7, MAHOLA-5, MAHOLA-6.1: score, give the Favor token, end or deal anew."""
+        """MAHOLA-3.6, MAHOLA-5, MAHOLA-6.1: score, give the Favor token, end or deal anew."""
         characters = tuple(c for c in self._characters if c is not None)
         scores = tuple(
             self.game.score_tableau(tableau, character, self._recoloured, self._chief_dance)

@@ -225,7 +225,7 @@ class TableauScorer:
 
 
 def round_winner(scores: Sequence[DanceScore]) -> int | None:
-    """MAHOLA-3.7, MAHOLA-5: the highest score; tied -> most Special Dance cards; then most
+    """MAHOLA-3.6, MAHOLA-5: the highest score; tied -> most Special Dance cards; then most
     matching secondary dances; still tied -> nobody (MAHOLA-5.3: no Favor token)."""
     contenders = list(range(len(scores)))
     ranks = (

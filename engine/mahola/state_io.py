@@ -82,7 +82,7 @@ def _check_parameters(game: MaholaGame, data: Mapping[str, Any]) -> None:
 
 
 class _CardPlaces:
-    """MAHOLA-1.2: each of the 44 cards is in exactly one place."""
+    """MAHOLA-1.1: each of the 44 cards is in exactly one place."""
 
     def __init__(self) -> None:
         self.where: dict[int, str] = {}
@@ -250,7 +250,7 @@ def _step(
 
 
 def _read_tokens(game: MaholaGame, data: Mapping[str, Any], phase: str) -> dict[str, Any]:
-    """MAHOLA-3.7, MAHOLA-6.1: one token at most per finished round; 3 tokens end the game."""
+    """MAHOLA-3.6, MAHOLA-6.1: one token at most per finished round; 3 tokens end the game."""
     players = game.num_players
     number = _int(data.get("round", 1), "round", 1, 10**9)
     tokens = [

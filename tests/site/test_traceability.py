@@ -93,3 +93,17 @@ def test_rule_names_start_with_their_clause(game: str) -> None:
             assert clause in defined(game, "clause"), f"{feature.path}:{rule.line}: {rule.name}"
             for scenario in rule.scenarios:
                 assert f"clause:{clause}" in scenario.tags, f"{feature.path}:{scenario.line}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_engine_docstrings_cite_defined_clauses(game: str) -> None:
+    """A clause ID named in the engine's code exists on the rules page (or interpretations)."""
+    known = set(defined(game, "clause")) | set(defined(game, "interpretation"))
+    cited = re.compile(rf"\b{game.upper()}-(?:\d+\.\d+|R\d+)\b")
+    unknown = {
+        f"{path.relative_to(ROOT)}: {ident}"
+        for path in sorted((ROOT / "engine" / game).glob("*.py"))
+        for ident in cited.findall(path.read_text("utf-8"))
+        if ident not in known
+    }
+    assert not unknown, f"the engine cites clauses that are not defined: {sorted(unknown)}"
