@@ -13,7 +13,8 @@ $(STAMP): pyproject.toml scripts/bootstrap.sh
 	@bash scripts/bootstrap.sh $(VENV)
 	@touch $(STAMP)
 
-## make test: every test: engine units, scenarios, recorder, site build.
+## make test: every test: engine units, scenarios, invariants, clients, mutations (fast
+## subset), recorder, site build and the site in a headless browser.
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
@@ -35,6 +36,7 @@ serve: $(STAMP)
 ## make bench: throughput figures (not a test).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engines.py
+	$(BIN)/python benchmarks/bench_clients.py
 	$(BIN)/python benchmarks/bench_site.py
 
 ## make simulate: 1,000 random games of every game on every core, invariants checked.

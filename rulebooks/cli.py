@@ -2,6 +2,8 @@
 
 rulebooks site              run every scenario, record the results, build the site
 rulebooks verdict [FILE]    print the totals of a results file
+rulebooks replay FEATURE:LINE
+                            rerun one scenario, printing each step and the state after it
 rulebooks play GAME         play one random game with a seeded sampler and print it
 rulebooks simulate GAME     random playouts in several processes, invariants checked
 rulebooks mutate            does the suite catch rule bugs? hand-made mutations, kill rate

@@ -61,10 +61,21 @@ def test_site_builds_even_when_scenarios_fail(
 
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
     monkeypatch.setattr(cli, "build_site", build_site)
+    monkeypatch.setattr(cli, "run_simulation", lambda path: True)
     code = cli.main(["site", "--results", str(results), "--html", str(tmp_path / "html")])
     out = capsys.readouterr().out
     assert code == exit_code and message in out and built == [tmp_path / "html"]
     assert "scenarios: " in out
+
+
+def test_site_fails_when_the_simulation_breaks_an_invariant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "run_scenarios", lambda path: write_results(path, ["passed"]) or 0)
+    monkeypatch.setattr(cli, "build_site", lambda html, path: 0)
+    monkeypatch.setattr(cli, "run_simulation", lambda path: False)
+    code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path)])
+    assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
 
 
 def test_play_prints_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
