@@ -371,23 +371,20 @@ class MaheState(State):
         return []
 
     def apply_action(self, action: int) -> None:
-        """Play a decision or chance outcome; an illegal one raises and changes nothing."""
-        if self._plainly_legal(action):
+        """Play a decision or chance outcome; an illegal one raises and changes nothing.
+
+        Dice, stop and roll (most of every game) are checked here without building the legal
+        list: a decision always follows one or two dice, so rolling again is always legal at
+        one. Anything else goes through the generic check against legal_actions().
+        """
+        phase = self._phase
+        if (phase is DECIDE and action in (STOP, ROLL)) or (
+            (phase is FIRST_DIE or phase is NEXT_DIE) and _DIE < action <= _DIE + 6
+        ):
             self._apply(action)
             self._history.append(action)
         else:
             super().apply_action(action)  # validates against legal_actions(), records history
-
-    def _plainly_legal(self, action: int) -> bool:
-        """Dice, stop and roll: most of every game, checked without building the legal list.
-
-        A decision always follows one or two dice (the third ends the move), so rolling again
-        is always legal at a decision.
-        """
-        phase = self._phase
-        if phase is FIRST_DIE or phase is NEXT_DIE:
-            return _DIE < action <= _DIE + 6
-        return phase is DECIDE and action in (STOP, ROLL)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         if action == STOP:
@@ -442,17 +439,17 @@ class MaheState(State):
 
     def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase == DECIDE:
+        if phase is DECIDE:
             if action == STOP:
                 self._finish_move()
             elif action == ROLL:
                 self._phase = NEXT_DIE
             else:
                 self._play_card(action - _CARD)
-        elif phase == FIRST_DIE:
+        elif phase is FIRST_DIE:
             self._dice = [action - _DIE]
             self._phase = DECIDE
-        elif phase == NEXT_DIE:
+        elif phase is NEXT_DIE:
             self._add_die(action - _DIE)
         elif phase == REVEAL:
             eggs = action - _REVEAL
