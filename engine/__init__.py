@@ -14,7 +14,7 @@ knowledge of tests or documentation. Every game follows the state protocol of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, overload
 
 from .core import (
     CHANCE,
@@ -29,39 +29,30 @@ from .core import (
     State,
 )
 from .drivers import ImpossibleOutcomeError, RandomSampler, ScriptedDriver, UnusedOutcomesError
-
-
-def _mahe(**params: Any) -> Game:
-    from .mahe import MaheGame
-
-    return MaheGame(**params)
-
-
-def _mahola(**params: Any) -> Game:
-    from .mahola import MaholaGame
-
-    return MaholaGame(**params)
-
-
-def _mamey(**params: Any) -> Game:
-    from .mamey import MameyGame
-
-    return MameyGame(**params)
-
-
-def _masai(**params: Any) -> Game:
-    from .masai import MasaiGame
-
-    return MasaiGame(**params)
-
+from .mahe import MaheGame
+from .mahola import MaholaGame
+from .mamey import MameyGame
+from .masai import MasaiGame
 
 GAMES: dict[str, Callable[..., Game]] = {
-    "mahe": _mahe,
-    "mahola": _mahola,
-    "mamey": _mamey,
-    "masai": _masai,
+    "mahe": MaheGame,
+    "mahola": MaholaGame,
+    "mamey": MameyGame,
+    "masai": MasaiGame,
 }
-"""Game name -> factory taking the game's parameters as keywords."""
+"""Game name -> factory taking the game's parameters as keywords (the game's class)."""
+
+
+@overload
+def load_game(name: Literal["mahe"], **params: Any) -> MaheGame: ...
+@overload
+def load_game(name: Literal["mahola"], **params: Any) -> MaholaGame: ...
+@overload
+def load_game(name: Literal["mamey"], **params: Any) -> MameyGame: ...
+@overload
+def load_game(name: Literal["masai"], **params: Any) -> MasaiGame: ...
+@overload
+def load_game(name: str, **params: Any) -> Game: ...
 
 
 def load_game(name: str, **params: Any) -> Game:

@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from .core import CHANCE, SIMULTANEOUS, TERMINAL, RulebooksError, State
+
+S = TypeVar("S", bound=State)
 
 
 class ImpossibleOutcomeError(RulebooksError):
@@ -50,8 +53,8 @@ class RandomSampler:
         return [self.rng.choice(state.legal_actions(p)) for p in range(state.game.num_players)]
 
     def play_out(
-        self, state: State, on_action: Callable[[State, int | list[int]], None] | None = None
-    ) -> State:
+        self, state: S, on_action: Callable[[S, int | list[int]], None] | None = None
+    ) -> S:
         """Play `state` to its end with random actions and chance outcomes; returns it.
 
         `on_action(state, action)` is called before each action is applied (with the list

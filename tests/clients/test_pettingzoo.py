@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium.spaces import Discrete
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import engine
@@ -161,8 +162,9 @@ def test_spaces_are_built_once_and_sample_legal_actions() -> None:
     aec.reset(seed=3)
     agent = aec.agent_selection
     space = aec.action_space(agent)
-    assert isinstance(space, LegalDiscrete) and space is aec.action_space(agent)
-    assert space.n == engine.load_game("mamey", players=2).num_distinct_actions
+    assert isinstance(space, LegalDiscrete) and isinstance(space, Discrete)
+    assert space is aec.action_space(agent)
+    assert int(space.n) == engine.load_game("mamey", players=2).num_distinct_actions
     for _ in range(20):
         assert aec.action_mask(agent)[space.sample()] == 1
     mask = np.zeros(int(space.n), dtype=np.int8)

@@ -209,9 +209,10 @@ def masai_secrets(state: Any, viewer: int) -> list[str]:
 
 # -- Mahola ----------------------------------------------------------------------------------
 def mahola_conservation(state: Any) -> list[str]:
-    """MAHOLA-1.2: each of the 44 Dance cards in exactly one place; MAHOLA-2.1: each
-    Character dealt once at most; MAHOLA-3.7: one Favor token per finished round at most."""
-    from engine.mahola.game import CARD_TOTAL, FAVOR_TOKENS, OVER, TOKENS_TO_WIN
+    """MAHOLA-1.1: each of the 44 Dance cards in exactly one place; MAHOLA-2.1: each
+    Character dealt once at most; MAHOLA-3.6: one Favor token per finished round at most."""
+    from engine.mahola import CARD_TOTAL
+    from engine.mahola.game import FAVOR_TOKENS, OVER, TOKENS_TO_WIN
 
     game = state.game
     problems = []

@@ -16,21 +16,20 @@ import os
 
 from hypothesis import HealthCheck, Phase, settings
 
-_COMMON = {
-    "deadline": None,
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much],
-}
+_COMMON = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 PROFILES = {
     "rulebooks": settings(
+        _COMMON,
         max_examples=50,
         stateful_step_count=20,
         derandomize=True,
         database=None,
         phases=[Phase.explicit, Phase.generate],  # no shrinking: a failure is reported at once
-        **_COMMON,
     ),
-    "thorough": settings(max_examples=1000, stateful_step_count=60, **_COMMON),
+    "thorough": settings(_COMMON, max_examples=1000, stateful_step_count=60),
 }
 """The profiles, by name. ``derandomize`` makes the default one deterministic."""
 

@@ -8,6 +8,7 @@ likely) and plays each policy on them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -21,12 +22,18 @@ ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "mahe" / "odds.md"
 REFRESH = "python -m rulebooks.reports.mahe_odds > docs/mahe/odds.md"
 
+
 # The policies again, written here from their names (not imported from the generator).
+def total_at_most(limit: int, dice: Sequence[int]) -> bool:
+    """The policy "roll again while the total is at most `limit`"."""
+    return sum(dice) <= limit
+
+
 BRUTE_POLICIES: dict[str, Callable[[Sequence[int]], bool]] = {
     "stop after 1 die": lambda dice: False,
     "roll a 2nd die, then stop": lambda dice: len(dice) == 1,
     "roll up to 3 dice": lambda dice: True,
-    **{f"roll while total ≤ {k}": (lambda dice, k=k: sum(dice) <= k) for k in range(2, 7)},
+    **{f"roll while total ≤ {k}": functools.partial(total_at_most, k) for k in range(2, 7)},
 }
 
 

@@ -71,7 +71,11 @@ def test_site_builds_even_when_scenarios_fail(
 def test_site_fails_when_the_simulation_breaks_an_invariant(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "run_scenarios", lambda path: write_results(path, ["passed"]) or 0)
+    def run_scenarios(path: Path) -> int:
+        write_results(path, ["passed"])
+        return 0
+
+    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
     monkeypatch.setattr(cli, "build_site", lambda html, path: 0)
     monkeypatch.setattr(cli, "run_simulation", lambda path: False)
     code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path)])

@@ -6,15 +6,14 @@ import re
 import xml.etree.ElementTree as ET
 
 import engine
-from engine.mahe import MaheGame
+from engine.mahe import MaheState
 from engine.mahe.svg import describe, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def position() -> engine.State:
+def position() -> MaheState:
     game = engine.load_game("mahe", players=4)
-    assert isinstance(game, MaheGame)
     return game.state_from_dict(
         {"spaces": {"18": ["blue", "red", "yellow"]}, "face_up": 5, "collected": [[2], [], [], []]}
     )
@@ -23,11 +22,13 @@ def position() -> engine.State:
 def test_svg_is_well_formed_with_title_and_description() -> None:
     state = position()
     root = ET.fromstring(to_svg(state, title="A <title> & more"))
-    assert root.find(f"{SVG}title").text == "A <title> & more"  # type: ignore[union-attr]
-    desc = root.find(f"{SVG}desc").text  # type: ignore[union-attr]
-    assert desc == describe(state)  # type: ignore[arg-type]
-    assert "space 18: blue, red, yellow (bottom to top)" in desc  # type: ignore[operator]
-    assert "raft: green" in desc and "face-up egg card: 5 eggs" in desc  # type: ignore[operator]
+    title, description = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and description is not None
+    assert title.text == "A <title> & more"
+    desc = description.text or ""
+    assert desc == describe(state)
+    assert "space 18: blue, red, yellow (bottom to top)" in desc
+    assert "raft: green" in desc and "face-up egg card: 5 eggs" in desc
 
 
 def test_each_turtle_once_and_stacks_drawn_upwards() -> None:
@@ -48,11 +49,11 @@ def test_every_space_is_labelled_and_the_beach_marked() -> None:
 def test_the_end_shows_the_beach_space() -> None:
     game = engine.load_game("mahe", players=4)
     final = engine.RandomSampler(4).play_out(game.new_initial_state())
-    svg = to_svg(final)  # type: ignore[arg-type]
+    svg = to_svg(final)
     assert "beach: 7 eggs" in svg and "+ beach" in svg
 
 
 def test_a_card_waiting_to_be_turned_up_is_not_the_beach() -> None:
     game = engine.load_game("mahe", players=4)
     state = game.new_initial_state()
-    assert "to turn up" in to_svg(state) and "beach: 7 eggs" not in to_svg(state)  # type: ignore[arg-type]
+    assert "to turn up" in to_svg(state) and "beach: 7 eggs" not in to_svg(state)
