@@ -3,7 +3,10 @@
 Each game has its own folder here (`tests/scenarios/<game>/`) with its step definitions in
 `steps.py`, bound to `features/<game>/` by `test_<game>.py`. Separate folders keep the step
 fixtures of one game out of another's scenarios: pytest-bdd names step fixtures after the step
-text, so two games sharing a sentence must not share a namespace.
+text, so two games sharing a sentence must not share a namespace. What every game's steps have
+in common lives beside the folders: the scenario world (`table.py`, subclassed by each game's
+table), the steps every game shares word for word (`common_steps.py`, star-imported by each
+game's `steps.py`) and the notation (`notation.py`).
 """
 
 

@@ -6,7 +6,8 @@ Step definitions call these helpers and nothing else to read the scenario langua
 * players: ``Marina`` (a name given by the scenario), ``the blue player`` (the owner of the
   blue turtle), ``player 2`` (counting from 1 as players do; the engine and its printed
   states count seats from 0, so scenario "player 2" is the engine's player 1);
-* positions: ``space 18`` / ``the raft``.
+* positions: ``space 18`` / ``the raft``;
+* players with numbers (scores, tokens): ``Rennan 7, Bia 3``.
 """
 
 from __future__ import annotations
@@ -73,6 +74,18 @@ def player(text: str, names: Mapping[str, int], owners: Mapping[str, int]) -> in
 def players(text: str, names: Mapping[str, int], owners: Mapping[str, int]) -> list[int]:
     """``"Marina and Darya"`` -> their indices."""
     return [player(item, names, owners) for item in split_list(text)]
+
+
+def named_numbers(text: str) -> list[tuple[str, int]]:
+    """``"Rennan 7, Bia 3"`` -> ``[("Rennan", 7), ("Bia", 3)]`` (scores, tokens: a player
+    reference, then a whole number)."""
+    pairs = []
+    for item in split_list(text):
+        who, _, number = item.rpartition(" ")
+        if not who or not number.isdigit():
+            raise NotationError(f"expected 'name number', got {item!r}")
+        pairs.append((who, int(number)))
+    return pairs
 
 
 def describe_stack(turtles: Sequence[str]) -> str:

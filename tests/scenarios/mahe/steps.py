@@ -8,133 +8,46 @@ the player who must make them), then checks it (Then steps read the state).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 
 import engine
-from engine.core import RulebooksError
-from engine.drivers import ScriptedDriver
 from engine.mahe import ROLL, STOP, MaheGame, MaheState, card_action, first_action
 from engine.mahe.svg import to_svg
 from tests.scenarios import notation
+from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
+from tests.scenarios.table import GameTable
 
 
-class MaheTable:
-    """One scenario's game: the set-up being described, then the state being played."""
+class MaheTable(GameTable[MaheGame, MaheState]):
+    """One scenario's game of Mahé (see `GameTable`)."""
+
+    game_type = MaheGame
+    state_type = MaheState
 
     def __init__(self) -> None:
-        self.params: dict[str, Any] = {"players": 4}
-        self.names: dict[str, int] = {}
-        self.setup: dict[str, Any] = {"spaces": {}}
-        self.fresh = False
-        self.declared = False
-        self._state: MaheState | None = None
-        self.driver = ScriptedDriver()
-        self.error: Exception | None = None
-        self.before_error: dict[str, Any] | None = None
-        self.forced_outcomes: list[str] = []
-        self.expected_board: dict[str, str] | None = None
+        super().__init__()
+        self.setup["spaces"] = {}
 
-    # -- the game and its state ---------------------------------------------------------
-    @property
-    def game(self) -> MaheGame:
-        if self._state is not None:
-            return self._state.game
-        game = engine.load_game("mahe", **self.params)
-        assert isinstance(game, MaheGame)
-        return game
-
-    @property
-    def state(self) -> MaheState:
-        if self._state is None:
-            game = self.game
-            self._state = (
-                game.new_initial_state()
-                if self.fresh
-                else game.state_from_dict(self._setup_dict(game))
-            )
-        return self._state
-
-    def _setup_dict(self, game: MaheGame) -> dict[str, Any]:
+    def position(self, game: MaheGame) -> dict[str, Any]:
         data = {key: value for key, value in self.setup.items() if key != "raft"}
         data.setdefault("face_up", 3)
         return data
 
-    def describe(self) -> dict[str, Any]:
-        """Set-up edits must come before the first action."""
-        if self._state is not None:
-            raise AssertionError("the position is already in play: describe it before any action")
-        return self.setup
-
-    # -- pictures for the site (the recorder's world protocol) -----------------------------
-    def snapshot(self) -> dict[str, str] | None:
-        """The state as text and SVG; None when the scenario declared no game."""
-        if self._state is None and not self.declared:
-            return None
-        return picture(self.state)
-
-    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
-        """Before failing a comparison, keep a picture of the board the step expected."""
-        data = self.state.to_dict()
-        change(data)
-        try:
-            self.expected_board = picture(self.game.state_from_dict(data))
-        except RulebooksError:
-            self.expected_board = None  # the expectation is no reachable position
+    def picture(self, state: MaheState) -> dict[str, str]:
+        return {"text": str(state), "svg": to_svg(state)}
 
     # -- reading the notation ---------------------------------------------------------------
-    def player(self, text: str) -> int:
-        owners = {c: self.game.turtle_owner[t] for t, c in enumerate(self.game.colours)}
-        return notation.player(text, self.names, owners)
-
-    def players(self, text: str) -> list[int]:
-        owners = {c: self.game.turtle_owner[t] for t, c in enumerate(self.game.colours)}
-        return notation.players(text, self.names, owners)
+    def owners(self) -> dict[str, int]:
+        """``the blue player`` is the owner of the blue turtle."""
+        return {c: self.game.turtle_owner[t] for t, c in enumerate(self.game.colours)}
 
     def turtle(self, colour: str) -> int:
         return self.game.turtle(colour)
 
     # -- playing ------------------------------------------------------------------------------
-    def chance(self, outcome: str) -> None:
-        """Force a chance outcome now; it must be used at once."""
-        self.driver.force(outcome)
-        try:
-            self.driver.resolve(self.state)
-        finally:
-            unused = list(self.driver.pending)
-            self.driver.pending.clear()
-        if unused:
-            raise AssertionError(
-                f"forced {outcome} but the game is not waiting for chance: "
-                f"{self.state.phase} (player to act: {self.state.current_player()})"
-            )
-        self.forced_outcomes.append(outcome)
-
-    def decide(self, who: str, action: int) -> None:
-        """Apply a decision as `who`, who must be the player the rules ask."""
-        expected = self.player(who)
-        actual = self.state.current_player()
-        if actual != expected:
-            raise AssertionError(
-                f"{who} cannot act now: the next decision belongs to player {actual + 1}"
-                if actual >= 0
-                else f"{who} cannot act now: the next event is {self.state.phase}"
-            )
-        self.state.apply_action(action)
-
-    def attempt(self, action: Any) -> None:
-        """Try something that may be refused; keep the error and the state before it."""
-        self.before_error = self.state.to_dict()
-        try:
-            action()
-        except RulebooksError as error:
-            self.error = error
-        else:
-            self.error = None
-
     def move(self, colour: str, dice: list[int]) -> None:
         """Play one move: the first die, then more dice asked by whoever decides, then stop."""
         state = self.state
@@ -150,46 +63,31 @@ class MaheTable:
             state.apply_action(STOP)
 
 
-def picture(state: MaheState) -> dict[str, str]:
-    return {"text": str(state), "svg": to_svg(state)}
-
-
 @pytest.fixture
 def mahe() -> MaheTable:
     return MaheTable()
 
 
 @pytest.fixture
-def rulebooks_world(mahe: MaheTable) -> MaheTable:
-    """The recorder's view of the scenario: boards and forced outcomes for the site."""
+def table(mahe: MaheTable) -> MaheTable:
+    """The same table, for the steps every game shares (`common_steps`)."""
     return mahe
 
 
 # -- Given: the game and the position ------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Mahé"))
 def given_game(mahe: MaheTable, n: int) -> None:
-    mahe.params["players"] = n
-    mahe.declared = True
+    mahe.declare(n)
 
 
 @given(parsers.parse("a {n:d}-player game of Mahé with the egg-card variant"))
 def given_variant_game(mahe: MaheTable, n: int) -> None:
-    mahe.params.update(players=n, variant=True)
-    mahe.declared = True
+    mahe.declare(n, variant=True)
 
 
 @given(parsers.parse("the players are {names}"))
 def given_names(mahe: MaheTable, names: str) -> None:
-    listed = notation.split_list(names)
-    assert len(listed) == mahe.params["players"], (
-        f"{len(listed)} names for {mahe.params['players']} players"
-    )
-    mahe.names = {name: i for i, name in enumerate(listed)}
-
-
-@given("the game is set up")
-def given_fresh(mahe: MaheTable) -> None:
-    mahe.fresh = True
+    mahe.name_players(names)
 
 
 @given(parsers.parse("the {colour} turtle is on {where}"))
@@ -300,11 +198,7 @@ def force_reveal(mahe: MaheTable, eggs: int) -> None:
 
 @when(parsers.parse("a {n:d}-player game of Mahé is requested"))
 def request_game(mahe: MaheTable, n: int) -> None:
-    mahe.before_error = None
-    try:
-        engine.load_game("mahe", players=n)
-    except RulebooksError as error:
-        mahe.error = error
+    mahe.request(lambda: engine.load_game("mahe", players=n))
 
 
 # -- Then: the position ----------------------------------------------------------------------
@@ -468,11 +362,6 @@ def game_over(mahe: MaheTable) -> None:
     assert mahe.state.is_terminal(), f"the game goes on: next comes {mahe.state.phase}"
 
 
-@then("the game is not over")
-def game_not_over(mahe: MaheTable) -> None:
-    assert not mahe.state.is_terminal(), "the game is over"
-
-
 @then(parsers.parse("{who} holds the beach space"))
 def holds_beach(mahe: MaheTable, who: str) -> None:
     assert mahe.state.beach_player == mahe.player(who), (
@@ -492,11 +381,10 @@ def has_cards(mahe: MaheTable, who: str, n: int) -> None:
     assert mahe.state.card_count(mahe.player(who)) == n, mahe.state.card_count(mahe.player(who))
 
 
-@then(parsers.parse("the scores are {table}"))
-def scores_are(mahe: MaheTable, table: str) -> None:
-    for entry in notation.split_list(table):
-        who, eggs = entry.rsplit(" ", 1)
-        has_eggs(mahe, who, int(eggs))
+@then(parsers.parse("the scores are {entries}"))
+def scores_are(mahe: MaheTable, entries: str) -> None:
+    for who, eggs in notation.named_numbers(entries):
+        has_eggs(mahe, who, eggs)
 
 
 @then(parsers.parse("{who} wins alone"))
@@ -510,16 +398,3 @@ def wins_alone(mahe: MaheTable, who: str) -> None:
 def share_win(mahe: MaheTable, who: str) -> None:
     expected = sorted(mahe.players(who))
     assert mahe.state.winners() == expected, f"winners: {mahe.state.winners()}"
-
-
-# -- Then: refusals -------------------------------------------------------------------------
-@then(parsers.parse('the request is refused with an error mentioning "{text}"'))
-def refused(mahe: MaheTable, text: str) -> None:
-    assert mahe.error is not None, "the request was accepted"
-    assert text in str(mahe.error), f"the error says: {mahe.error}"
-
-
-@then("the game state is unchanged")
-def unchanged(mahe: MaheTable) -> None:
-    assert mahe.before_error is not None
-    assert mahe.state.to_dict() == mahe.before_error, "the refused request changed the state"

@@ -11,7 +11,6 @@ row per player and applied as one joint action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -19,8 +18,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 import engine
-from engine.core import SIMULTANEOUS, RulebooksError
-from engine.drivers import ScriptedDriver
+from engine.core import SIMULTANEOUS
 from engine.mahola import (
     CHARACTERS,
     KEEP,
@@ -38,7 +36,9 @@ from engine.mahola import (
 )
 from engine.mahola.svg import to_svg
 from tests.scenarios import notation as shared
+from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
 from tests.scenarios.mahola import notation
+from tests.scenarios.table import GameTable
 
 PHASE_WORDS = {
     "the Characters are dealt": "deal characters",
@@ -52,41 +52,25 @@ PHASE_WORDS = {
 }
 
 
-class MaholaTable:
-    """One scenario's game: the set-up being described, then the state being played."""
+class MaholaTable(GameTable[MaholaGame, MaholaState]):
+    """One scenario's game of Mahola (see `GameTable`)."""
+
+    game_type = MaholaGame
+    state_type = MaholaState
 
     def __init__(self) -> None:
-        self.params: dict[str, Any] = {"players": 4}
-        self.names: dict[str, int] = {}
+        super().__init__()
         self.labels: dict[str, int] = {}
         self.card_rows: list[dict[str, Any] | None] | None = None
         self.character_rows: dict[str, dict[str, str]] | None = None
-        self.setup: dict[str, Any] = {}
-        self.fresh = False
-        self._game: MaholaGame | None = None
-        self._state: MaholaState | None = None
-        self.driver = ScriptedDriver()
-        self.error: Exception | None = None
-        self.before_error: dict[str, Any] | None = None
-        self.declared = False
-        self.forced_outcomes: list[str] = []
-        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state ---------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return int(self.params["players"])
-
-    @property
-    def game(self) -> MaholaGame:
-        if self._game is None:
-            params = dict(self.params)
-            if self.card_rows is not None or self.character_rows is not None:
-                params["components"] = parse_components(self._component_data(), "scenario")
-            game = engine.load_game("mahola", **params)
-            assert isinstance(game, MaholaGame)
-            self._game = game
-        return self._game
+    def game_parameters(self) -> dict[str, Any]:
+        """The shipped components, or the scenario's Characters and cards."""
+        params = super().game_parameters()
+        if self.card_rows is not None or self.character_rows is not None:
+            params["components"] = parse_components(self._component_data(), "scenario")
+        return params
 
     def _component_data(self) -> dict[str, Any]:
         data = shipped_data()
@@ -103,30 +87,9 @@ class MaholaTable:
         data["cards"]["table"] = table
         return data
 
-    @property
-    def state(self) -> MaholaState:
-        if self._state is None:
-            game = self.game
-            self._state = (
-                game.new_initial_state() if self.fresh else game.state_from_dict(self._setup())
-            )
-        return self._state
-
-    def snapshot(self) -> dict[str, str] | None:
-        """The whole position as text and SVG (for the site); None without a game."""
-        if not self.declared:
-            return None
-        return {"text": str(self.state), "svg": to_svg(self.state)}
-
-    def describe(self) -> dict[str, Any]:
-        """Set-up edits must come before the first action."""
-        if self._state is not None:
-            raise AssertionError("the position is already in play: describe it before any action")
-        return self.setup
-
-    def _setup(self) -> dict[str, Any]:
+    def position(self, game: MaholaGame) -> dict[str, Any]:
         """The described position, with Characters, hands and tableaux filled in."""
-        players = self.players
+        players = self.player_count
         data = {k: v for k, v in self.setup.items() if k not in {"hands", "tableaux", "played"}}
         phase = data.setdefault("phase", "play")
         turn = data.setdefault("turn", {"place": 2, "hunter draw": 5, "abilities": 5}.get(phase, 1))
@@ -161,10 +124,12 @@ class MaholaTable:
         data.setdefault("round", sum(tokens) + 1)
         return data
 
-    # -- reading the notation ---------------------------------------------------------------
-    def player(self, text: str) -> int:
-        return shared.player(text, self.names, {})
+    # -- pictures for the site (the recorder's world protocol) -----------------------------
+    def picture(self, state: MaholaState) -> dict[str, str]:
+        """The whole position as text and SVG."""
+        return {"text": str(state), "svg": to_svg(state)}
 
+    # -- reading the notation ---------------------------------------------------------------
     def card(self, text: str) -> int:
         return notation.card(text, self.labels)
 
@@ -175,18 +140,6 @@ class MaholaTable:
         return notation.card_names(cards, self.labels)
 
     # -- playing ------------------------------------------------------------------------------
-    def chance(self, *outcomes: str) -> None:
-        """Force chance outcomes now; each must be used at once."""
-        self.driver.force(*outcomes)
-        self.forced_outcomes.extend(self.driver.resolve(self.state))
-        if self.driver.pending:
-            left = list(self.driver.pending)
-            self.driver.pending.clear()
-            raise AssertionError(
-                f"forced {', '.join(left)} but the game is not waiting for chance: "
-                f"{self.state.phase}"
-            )
-
     def joint(self, datatable: list[list[str]], *, complete: bool = True) -> list[int]:
         """The joint action of a table with one row per player (in any order)."""
         rows = notation.table_rows(datatable)
@@ -195,7 +148,7 @@ class MaholaTable:
             player = self.player(row["player"])
             chosen[player] = self.action(player, row)
         if complete:
-            missing = [p + 1 for p in range(self.players) if p not in chosen]
+            missing = [p + 1 for p in range(self.player_count) if p not in chosen]
             assert not missing, f"the table gives no choice for player(s) {missing}"
         return [chosen[p] for p in sorted(chosen)]
 
@@ -220,16 +173,6 @@ class MaholaTable:
             return recolour_action(args[0], self.game.colours.index(args[1]))
         raise AssertionError(f"the table has no column of choices: {sorted(row)}")
 
-    def attempt(self, action: Callable[[], Any]) -> None:
-        """Try something that may be refused; keep the error and the state before it."""
-        self.before_error = self.state.to_dict()
-        try:
-            action()
-        except RulebooksError as error:
-            self.error = error
-        else:
-            self.error = None
-
 
 @pytest.fixture
 def mahola() -> MaholaTable:
@@ -237,16 +180,15 @@ def mahola() -> MaholaTable:
 
 
 @pytest.fixture
-def rulebooks_world(mahola: MaholaTable) -> MaholaTable:
-    """The recorder's view of the scenario: the table before and after, and forced outcomes."""
+def table(mahola: MaholaTable) -> MaholaTable:
+    """The same table, for the steps every game shares (`common_steps`)."""
     return mahola
 
 
 # -- Given: the game ---------------------------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Mahola"))
 def given_game(mahola: MaholaTable, n: int) -> None:
-    mahola.params["players"] = n
-    mahola.declared = True
+    mahola.declare(n)
 
 
 @given(parsers.parse("the {name} reading is {value}"))
@@ -258,9 +200,7 @@ def given_reading(mahola: MaholaTable, name: str, value: str) -> None:
 
 @given(parsers.parse("the players, in seating order, are {names}"))
 def given_names(mahola: MaholaTable, names: str) -> None:
-    listed = shared.split_list(names)
-    assert len(listed) == mahola.players, f"{len(listed)} names for {mahola.players} players"
-    mahola.names = {name: i for i, name in enumerate(listed)}
+    mahola.name_players(names)
 
 
 @given("the Characters are:")
@@ -287,11 +227,6 @@ def given_blank_cards(mahola: MaholaTable, names: str) -> None:
         assert name not in mahola.labels, f"card {name} is named twice"
         mahola.labels[name] = len(mahola.card_rows)
         mahola.card_rows.append(None)
-
-
-@given("the game is set up")
-def given_fresh(mahola: MaholaTable) -> None:
-    mahola.fresh = True
 
 
 # -- Given: the position -----------------------------------------------------------------------
@@ -341,12 +276,11 @@ def given_revealed(mahola: MaholaTable, who: str, card: str) -> None:
     mahola.describe().setdefault("played", {})[mahola.player(who)] = mahola.card(card)
 
 
-@given(parsers.parse("the Favor tokens are {table}"))
-def given_tokens(mahola: MaholaTable, table: str) -> None:
-    tokens = [0] * mahola.players
-    for entry in shared.split_list(table):
-        who, count = entry.rsplit(" ", 1)
-        tokens[mahola.player(who)] = int(count)
+@given(parsers.parse("the Favor tokens are {entries}"))
+def given_tokens(mahola: MaholaTable, entries: str) -> None:
+    tokens = [0] * mahola.player_count
+    for who, count in shared.named_numbers(entries):
+        tokens[mahola.player(who)] = count
     mahola.describe()["tokens"] = tokens
 
 
@@ -363,7 +297,7 @@ def deal_cards(mahola: MaholaTable, datatable: list[list[str]]) -> None:
         for row in notation.table_rows(datatable)
     }
     for round_ in range(5):
-        for p in range(mahola.players):
+        for p in range(mahola.player_count):
             mahola.chance(f"deal card {hands[p][round_]}")
 
 
@@ -404,13 +338,7 @@ def try_choose(mahola: MaholaTable, datatable: list[list[str]]) -> None:
 
 @when(parsers.parse("a {n:d}-player game of Mahola is requested"))
 def request_game(mahola: MaholaTable, n: int) -> None:
-    mahola.before_error = None
-    try:
-        engine.load_game("mahola", players=n)
-    except RulebooksError as error:
-        mahola.error = error
-    else:
-        mahola.error = None
+    mahola.request(lambda: engine.load_game("mahola", players=n))
 
 
 @when("the Dance card table is read:")
@@ -419,13 +347,7 @@ def read_card_table(mahola: MaholaTable, datatable: list[list[str]]) -> None:
         notation.card_data(row) for row in notation.table_rows(datatable)
     ]
     mahola.card_rows = rows
-    mahola.before_error = None
-    try:
-        parse_components(mahola._component_data(), "scenario cards")
-    except RulebooksError as error:
-        mahola.error = error
-    else:
-        mahola.error = None
+    mahola.request(lambda: parse_components(mahola._component_data(), "scenario cards"))
 
 
 # -- Then: hands, tableaux, phases ------------------------------------------------------------
@@ -444,8 +366,8 @@ def hand_holds(mahola: MaholaTable, who: str, n: int) -> None:
 
 @then(parsers.parse("every hand holds {n:d} cards"))
 def every_hand_holds(mahola: MaholaTable, n: int) -> None:
-    sizes = [len(mahola.state.hand(p)) for p in range(mahola.players)]
-    assert sizes == [n] * mahola.players, f"the hands hold {sizes} cards"
+    sizes = [len(mahola.state.hand(p)) for p in range(mahola.player_count)]
+    assert sizes == [n] * mahola.player_count, f"the hands hold {sizes} cards"
 
 
 @then(parsers.parse("{who}'s tableau is {cards} from left to right"))
@@ -456,8 +378,8 @@ def tableau_is(mahola: MaholaTable, who: str, cards: str) -> None:
 
 @then(parsers.parse("every tableau holds {n:d} cards"))
 def every_tableau_holds(mahola: MaholaTable, n: int) -> None:
-    sizes = [len(mahola.state.tableau(p)) for p in range(mahola.players)]
-    assert sizes == [n] * mahola.players, f"the tableaux hold {sizes} cards"
+    sizes = [len(mahola.state.tableau(p)) for p in range(mahola.player_count)]
+    assert sizes == [n] * mahola.player_count, f"the tableaux hold {sizes} cards"
 
 
 @then(parsers.parse("{who}'s final tableau was {cards} from left to right"))
@@ -671,12 +593,11 @@ def nobody_wins(mahola: MaholaTable, number: int) -> None:
     assert last.winner is None, f"player {last.winner} took the token"
 
 
-@then(parsers.parse("the Favor tokens are {table}"))
-def tokens_are(mahola: MaholaTable, table: str) -> None:
-    for entry in shared.split_list(table):
-        who, count = entry.rsplit(" ", 1)
+@then(parsers.parse("the Favor tokens are {entries}"))
+def tokens_are(mahola: MaholaTable, entries: str) -> None:
+    for who, count in shared.named_numbers(entries):
         actual = mahola.state.tokens(mahola.player(who))
-        assert actual == int(count), f"{who} holds {actual} Favor tokens"
+        assert actual == count, f"{who} holds {actual} Favor tokens"
 
 
 @then(parsers.parse("round {number:d} begins with a new deal of the Characters"))
@@ -684,7 +605,7 @@ def new_round(mahola: MaholaTable, number: int) -> None:
     state = mahola.state
     assert state.round_number == number, f"round {state.round_number}"
     assert state.phase == "deal characters", f"next comes {state.phase}"
-    assert state.deck_size == 44 and not any(state.tableau(p) for p in range(mahola.players))
+    assert state.deck_size == 44 and not any(state.tableau(p) for p in range(mahola.player_count))
 
 
 @then(parsers.parse("the game is over and {who} wins"))
@@ -694,21 +615,3 @@ def game_won(mahola: MaholaTable, who: str) -> None:
     returns = state.returns()
     assert state.winner == mahola.player(who) and returns[mahola.player(who)] == 1.0, returns
     assert sum(returns) == 1.0, returns
-
-
-@then("the game is not over")
-def game_not_over(mahola: MaholaTable) -> None:
-    assert not mahola.state.is_terminal(), "the game is over"
-
-
-# -- Then: refusals -------------------------------------------------------------------------
-@then(parsers.parse('the request is refused with an error mentioning "{text}"'))
-def refused(mahola: MaholaTable, text: str) -> None:
-    assert mahola.error is not None, "the request was accepted"
-    assert text in str(mahola.error), f"the error says: {mahola.error}"
-
-
-@then("the game state is unchanged")
-def unchanged(mahola: MaholaTable) -> None:
-    assert mahola.before_error is not None
-    assert mahola.state.to_dict() == mahola.before_error, "the refused request changed the state"

@@ -16,15 +16,12 @@ unless the scenario sets them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 
 import engine
-from engine.core import RulebooksError
-from engine.drivers import ScriptedDriver
 from engine.mamey import (
     HARVEST,
     RECEIVE,
@@ -37,59 +34,38 @@ from engine.mamey import (
 )
 from engine.mamey.svg import facts, to_svg
 from tests.scenarios import notation as shared
+from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
 from tests.scenarios.mamey import notation
+from tests.scenarios.table import GameTable
 
 
-class MameyTable:
-    """One scenario's game: the set-up being described, then the state being played."""
+class MameyTable(GameTable[MameyGame, MameyState]):
+    """One scenario's game of Mamey (see `GameTable`)."""
+
+    game_type = MameyGame
+    state_type = MameyState
 
     def __init__(self) -> None:
-        self.params: dict[str, Any] = {"players": 4}
-        self.names: dict[str, int] = {}
-        self.setup: dict[str, Any] = {}
+        super().__init__()
         self.fields: dict[int, dict[str, Any]] = {}
         self.deck_only: list[str] | None = None
         self.cubes: list[tuple[str, int, str, int]] = []  # who, value, row, size
         self.store_cells: list[tuple[str, int, list[int]]] = []
         self.sprouts: list[str] | None = None
-        self.fresh = False
-        self.declared = False
-        self._game: MameyGame | None = None
-        self._state: MameyState | None = None
-        self.driver = ScriptedDriver()
-        self.error: Exception | None = None
-        self.before_error: dict[str, Any] | None = None
-        self.forced_outcomes: list[str] = []
-        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state -------------------------------------------------------------
-    @property
-    def game(self) -> MameyGame:
-        if self._game is None:
-            store = load_store_board()
-            side = store.side_for(self.params["players"]).name
-            for row, size, squares in self.store_cells:
-                store = store.with_cell(side, row, size, squares)
-            cards = load_bean_cards()
-            if self.sprouts is not None:
-                cards = cards.with_sprouts(self.sprouts)
-            game = engine.load_game("mamey", **self.params, cards=cards, store=store)
-            assert isinstance(game, MameyGame)
-            self._game = game
-        return self._game
+    def game_parameters(self) -> dict[str, Any]:
+        """The shipped cards and Store board, with the scenario's changes."""
+        store = load_store_board()
+        side = store.side_for(self.params["players"]).name
+        for row, size, squares in self.store_cells:
+            store = store.with_cell(side, row, size, squares)
+        cards = load_bean_cards()
+        if self.sprouts is not None:
+            cards = cards.with_sprouts(self.sprouts)
+        return {**self.params, "cards": cards, "store": store}
 
-    @property
-    def state(self) -> MameyState:
-        if self._state is None:
-            game = self.game
-            self._state = (
-                game.new_initial_state()
-                if self.fresh
-                else game.state_from_dict(self._setup_dict(game))
-            )
-        return self._state
-
-    def _setup_dict(self, game: MameyGame) -> dict[str, Any]:
+    def position(self, game: MameyGame) -> dict[str, Any]:
         data = dict(self.setup)
         players = game.num_players
         placed: Counter[str] = Counter()
@@ -135,19 +111,11 @@ class MameyTable:
             data["board"] = board
         return data
 
-    def describe(self) -> dict[str, Any]:
-        """Set-up edits must come before the first action."""
-        if self._state is not None:
-            raise AssertionError("the position is already in play: describe it before any action")
-        return self.setup
+    def per_player(self, key: str) -> list[Any]:
+        players = self.params["players"]
+        return self.describe().setdefault(key, [[] for _ in range(players)])  # type: ignore[no-any-return]
 
     # -- pictures for the site (the recorder's world protocol) -----------------------------
-    def snapshot(self) -> dict[str, str] | None:
-        """The public view of the state as text and SVG; None when no game was declared."""
-        if self._state is None and not self.declared:
-            return None
-        return self.picture(self.state)
-
     def picture(self, state: MameyState) -> dict[str, str]:
         """What the site shows of a state: the public view (hands, face-down and sold cards
         as counts), in words and as SVG; the players are named as the scenario names them."""
@@ -155,31 +123,7 @@ class MameyTable:
         text = "\n".join(facts(state, names))
         return {"text": text, "svg": to_svg(state, names=names)}
 
-    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
-        """Before failing a comparison, keep a picture of the board the step expected.
-
-        `change` edits the state's `to_dict`; cards it takes or gives back come from or go
-        to the deck (see `move_cards`). An expectation that is no valid position (a card
-        the deck does not hold, cubes that do not add up) leaves no picture.
-        """
-        data = self.state.to_dict()
-        try:
-            change(data)
-            self.expected_board = self.picture(self.game.state_from_dict(data))
-        except (RulebooksError, ValueError, KeyError):
-            self.expected_board = None
-
-    def per_player(self, key: str) -> list[Any]:
-        players = self.params["players"]
-        return self.describe().setdefault(key, [[] for _ in range(players)])  # type: ignore[no-any-return]
-
     # -- reading the notation ---------------------------------------------------------------
-    def player(self, text: str) -> int:
-        return shared.player(text, self.names, {})
-
-    def players(self, text: str) -> list[int]:
-        return shared.players(text, self.names, {})
-
     def card_types(self, names: list[str]) -> list[int]:
         return sorted(self.game.card(n) for n in names)
 
@@ -189,44 +133,7 @@ class MameyTable:
     # -- playing ------------------------------------------------------------------------------
     def draw(self, *cards: str) -> None:
         """Force the next cards from the deck; each must be used at once."""
-        outcomes = [f"draw {c}" for c in cards]
-        self.driver.force(*outcomes)
-        try:
-            self.driver.resolve(self.state)
-        except RulebooksError:
-            self.forced_outcomes.extend(outcomes[: len(outcomes) - len(self.driver.pending)])
-            self.driver.pending.clear()
-            raise
-        self.forced_outcomes.extend(outcomes[: len(outcomes) - len(self.driver.pending)])
-        if self.driver.pending:
-            left = list(self.driver.pending)
-            self.driver.pending.clear()
-            raise AssertionError(
-                f"forced {', '.join(left)} but no card is being drawn: phase "
-                f"{self.state.phase} (player to act: {self.state.current_player()})"
-            )
-
-    def act(self, who: str, action: int) -> None:
-        """Apply a decision as `who`, whose turn it must be."""
-        expected = self.player(who)
-        actual = self.state.current_player()
-        if actual != expected:
-            raise AssertionError(
-                f"{who} cannot act now: the next decision is player {actual}'s"
-                if actual >= 0
-                else f"{who} cannot act now: the next event is {self.state.phase}"
-            )
-        self.state.apply_action(action)
-
-    def attempt(self, action: Any) -> None:
-        """Try something that may be refused; keep the error and the state before it."""
-        self.before_error = self.state.to_dict()
-        try:
-            action()
-        except RulebooksError as error:
-            self.error = error
-        else:
-            self.error = None
+        self.chance(*(f"draw {c}" for c in cards))
 
     def sale_squares(self, who: str, cards: list[str], kind: str) -> list[int]:
         """The values of the squares `who` may sell these cards onto now, as legal actions."""
@@ -250,42 +157,31 @@ def mamey() -> MameyTable:
 
 
 @pytest.fixture
-def rulebooks_world(mamey: MameyTable) -> MameyTable:
-    """The recorder's view of the scenario: boards and forced outcomes for the site."""
+def table(mamey: MameyTable) -> MameyTable:
+    """The same table, for the steps every game shares (`common_steps`)."""
     return mamey
 
 
 # -- Given: the game --------------------------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Mamey"))
 def given_game(mamey: MameyTable, n: int) -> None:
-    mamey.params["players"] = n
-    mamey.declared = True
+    mamey.declare(n)
 
 
 @given(parsers.parse("a {n:d}-player game of Mamey where the sprout icon is on {cards}"))
 def given_sprouts(mamey: MameyTable, n: int, cards: str) -> None:
-    mamey.params["players"] = n
+    mamey.declare(n)
     mamey.sprouts = notation.cards(cards)
-    mamey.declared = True
 
 
 @given(parsers.parse("the players are {names}"))
 def given_names(mamey: MameyTable, names: str) -> None:
-    listed = shared.split_list(names)
-    assert len(listed) == mamey.params["players"], (
-        f"{len(listed)} names for {mamey.params['players']} players"
-    )
-    mamey.names = {name: i for i, name in enumerate(listed)}
+    mamey.name_players(names)
 
 
 @given(parsers.parse("{who} is the start player"))
 def given_start_player(mamey: MameyTable, who: str) -> None:
     mamey.params["first_player"] = mamey.player(who)
-
-
-@given("the game is set up")
-def given_fresh(mamey: MameyTable) -> None:
-    mamey.fresh = True
 
 
 @given(parsers.parse('the Store cell "{cell}" holds the squares {values}'))
@@ -389,36 +285,36 @@ def next_cards(mamey: MameyTable, cards: str) -> None:
 
 @when(parsers.parse("{who} harvests"))
 def harvest(mamey: MameyTable, who: str) -> None:
-    mamey.act(who, HARVEST)
+    mamey.decide(who, HARVEST)
 
 
 @when(parsers.parse("{who} returns field {f:d}"))
 def return_field(mamey: MameyTable, who: str, f: int) -> None:
     assert mamey.state.checking == f - 1, f"{who} is checking field {mamey.state.checking}"
-    mamey.act(who, RETURN)
+    mamey.decide(who, RETURN)
 
 
 @when(parsers.parse("{who} receives field {f:d}"))
 def receive_field(mamey: MameyTable, who: str, f: int) -> None:
     assert mamey.state.checking == f - 1, f"{who} is checking field {mamey.state.checking}"
-    mamey.act(who, RECEIVE)
+    mamey.decide(who, RECEIVE)
 
 
 @when(parsers.parse("{who} sells {cards} as {kind} on the {value:d}"))
 def sell(mamey: MameyTable, who: str, cards: str, kind: str, value: int) -> None:
     action = mamey.state.sale_action(notation.set_kind(kind), notation.cards(cards), value)
-    mamey.act(who, action)
+    mamey.decide(who, action)
 
 
 @when(parsers.parse("{who} hires a merchant, discarding {card}"))
 def hire(mamey: MameyTable, who: str, card: str) -> None:
-    mamey.act(who, hire_action(mamey.game.card(notation.card(card))))
+    mamey.decide(who, hire_action(mamey.game.card(notation.card(card))))
 
 
 # -- When: requests the rules refuse ----------------------------------------------------------
 @when(parsers.parse("{who} tries to harvest"))
 def try_harvest(mamey: MameyTable, who: str) -> None:
-    mamey.attempt(lambda: mamey.act(who, HARVEST))
+    mamey.attempt(lambda: mamey.decide(who, HARVEST))
 
 
 @when(parsers.parse("{who} tries to sell {cards} as {kind} on the {value:d}"))
@@ -426,14 +322,14 @@ def try_sell(mamey: MameyTable, who: str, cards: str, kind: str, value: int) -> 
     def request() -> None:
         state = mamey.state
         action = state.sale_action(notation.set_kind(kind), notation.cards(cards), value)
-        mamey.act(who, action)
+        mamey.decide(who, action)
 
     mamey.attempt(request)
 
 
 @when(parsers.parse("{who} tries to hire a merchant, discarding {card}"))
 def try_hire(mamey: MameyTable, who: str, card: str) -> None:
-    mamey.attempt(lambda: mamey.act(who, hire_action(mamey.game.card(notation.card(card)))))
+    mamey.attempt(lambda: mamey.decide(who, hire_action(mamey.game.card(notation.card(card)))))
 
 
 @when(parsers.parse("{card} is forced as the next card from the deck"))
@@ -443,11 +339,7 @@ def force_draw(mamey: MameyTable, card: str) -> None:
 
 @when(parsers.parse("a {n:d}-player game of Mamey is requested"))
 def request_game(mamey: MameyTable, n: int) -> None:
-    mamey.before_error = None
-    try:
-        engine.load_game("mamey", players=n)
-    except RulebooksError as error:
-        mamey.error = error
+    mamey.request(lambda: engine.load_game("mamey", players=n))
 
 
 # -- Then: cards -------------------------------------------------------------------------------
@@ -778,11 +670,6 @@ def game_over(mamey: MameyTable) -> None:
     assert mamey.state.is_terminal(), f"the game goes on: next comes {mamey.state.phase}"
 
 
-@then("the game is not over")
-def game_not_over(mamey: MameyTable) -> None:
-    assert not mamey.state.is_terminal(), "the game is over"
-
-
 @then("the end of the game has not been triggered")
 def not_triggered(mamey: MameyTable) -> None:
     assert not mamey.state.end_triggered, f"final turns: {mamey.state.final_turns}"
@@ -805,12 +692,11 @@ def scores(mamey: MameyTable, who: str, total: int, cubes: int, board: int, icon
     assert mamey.state.mamey(p) == total, mamey.state.mamey(p)
 
 
-@then(parsers.parse("the scores are {table}"))
-def scores_are(mamey: MameyTable, table: str) -> None:
-    for entry in shared.split_list(table):
-        who, points = entry.rsplit(" ", 1)
+@then(parsers.parse("the scores are {entries}"))
+def scores_are(mamey: MameyTable, entries: str) -> None:
+    for who, points in shared.named_numbers(entries):
         actual = mamey.state.mamey(mamey.player(who))
-        assert actual == int(points), f"{who} scores {actual}"
+        assert actual == points, f"{who} scores {actual}"
 
 
 @then(parsers.parse("{who} wins alone"))
@@ -825,16 +711,3 @@ def share_win(mamey: MameyTable, who: str) -> None:
     expected = sorted(mamey.players(who))
     assert mamey.state.winners() == expected, f"winners: {mamey.state.winners()}"
     assert [p for p, r in enumerate(mamey.state.returns()) if r == 1.0] == expected
-
-
-# -- Then: refusals ----------------------------------------------------------------------------
-@then(parsers.parse('the request is refused with an error mentioning "{text}"'))
-def refused(mamey: MameyTable, text: str) -> None:
-    assert mamey.error is not None, "the request was accepted"
-    assert text in str(mamey.error), f"the error says: {mamey.error}"
-
-
-@then("the game state is unchanged")
-def unchanged(mamey: MameyTable) -> None:
-    assert mamey.before_error is not None
-    assert mamey.state.to_dict() == mamey.before_error, "the refused request changed the state"

@@ -4,7 +4,6 @@
 * slots: ids of the board graph, ``G-in-d1`` (die slot), ``G-in-s1`` (seed slot);
 * sectors: by colour, ``the green sector``;
 * bag contents: ``8 red, 8 orange and 8 yellow dice``;
-* scores: ``Rennan 7, Bia 3``;
 * probabilities: ``1/36``.
 """
 
@@ -53,17 +52,6 @@ def bag(text: str) -> dict[str, int]:
             raise NotationError(f"expected 'N colour', got {item!r}")
         counts[colour(match.group(2))] = int(match.group(1))
     return counts
-
-
-def named_numbers(text: str) -> list[tuple[str, int]]:
-    """``"Rennan 7, Bia 3"`` -> ``[("Rennan", 7), ("Bia", 3)]``."""
-    pairs = []
-    for item in split_list(text):
-        who, _, number = item.rpartition(" ")
-        if not who or not number.isdigit():
-            raise NotationError(f"expected 'name number', got {item!r}")
-        pairs.append((who, int(number)))
-    return pairs
 
 
 def probability(text: str) -> Fraction:

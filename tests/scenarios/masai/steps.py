@@ -22,8 +22,6 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 import engine
-from engine.core import RulebooksError
-from engine.drivers import ScriptedDriver
 from engine.masai import (
     COLOURS,
     LINES,
@@ -44,53 +42,28 @@ from engine.masai import (
 from engine.masai.game import FROM_DISCARD, FROM_POOL
 from engine.masai.svg import to_svg
 from tests.scenarios import notation as shared
+from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
 from tests.scenarios.masai import notation
+from tests.scenarios.table import GameTable
 
 
-class MasaiTable:
-    """One scenario's game: the set-up being described, then the state being played."""
+class MasaiTable(GameTable[MasaiGame, MasaiState]):
+    """One scenario's game of Masai (see `GameTable`)."""
+
+    game_type = MasaiGame
+    state_type = MasaiState
 
     def __init__(self) -> None:
-        self.params: dict[str, Any] = {"players": 4}
-        self.names: dict[str, int] = {}
+        super().__init__()
         self.board_data: dict[str, Any] | None = None
-        self.setup: dict[str, Any] = {}
-        self.fresh = False
-        self._game: MasaiGame | None = None
-        self._state: MasaiState | None = None
-        self.declared = False
-        self.driver = ScriptedDriver()
-        self.error: Exception | None = None
-        self.before_error: dict[str, Any] | None = None
-        self.forced_outcomes: list[str] = []
-        self.expected_board: dict[str, str] | None = None
 
     # -- the game and its state ---------------------------------------------------------
-    @property
-    def game(self) -> MasaiGame:
-        if self._game is None:
-            params = dict(self.params)
-            if self.board_data is not None:
-                params["board"] = parse_board(self.board_data, "the scenario's board")
-            game = engine.load_game("masai", **params)
-            assert isinstance(game, MasaiGame)
-            self._game = game
-        return self._game
-
-    @property
-    def state(self) -> MasaiState:
-        if self._state is None:
-            game = self.game
-            self._state = (
-                game.new_initial_state() if self.fresh else game.state_from_dict(self.setup)
-            )
-        return self._state
-
-    def describe(self) -> dict[str, Any]:
-        """Set-up edits must come before the first action."""
-        if self._state is not None:
-            raise AssertionError("the position is already in play: describe it before any action")
-        return self.setup
+    def game_parameters(self) -> dict[str, Any]:
+        """The shipped board, or the scenario's copy of it with the joins it fixed."""
+        params = super().game_parameters()
+        if self.board_data is not None:
+            params["board"] = parse_board(self.board_data, "the scenario's board")
+        return params
 
     def edit_board(self) -> dict[str, Any]:
         """The scenario's copy of the shipped board data, to fix the joins it relies on."""
@@ -101,23 +74,18 @@ class MasaiTable:
         return self.board_data
 
     # -- pictures for the site (the recorder's world protocol) -----------------------------
-    def snapshot(self) -> dict[str, str] | None:
-        """The state as text and SVG; None when the scenario declared no game."""
-        if self._state is None and not self.declared:
-            return None
-        return picture(self.state, self.player_names())
+    def picture(self, state: MasaiState) -> dict[str, str]:
+        return {"text": str(state), "svg": to_svg(state, names=self.player_names())}
 
     def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
-        """Before failing a comparison, keep a picture of the board the step expected."""
-        data = self.state.to_dict()
-        del data["bag"]  # the bag holds whatever dice the change leaves over
-        change(data)
-        try:
-            expected = self.game.state_from_dict(data)
-        except RulebooksError:
-            self.expected_board = None  # the expectation is no reachable position
-        else:
-            self.expected_board = picture(expected, self.player_names())
+        """As `GameTable.expect`, the bag left out: it holds whatever dice the change leaves
+        over."""
+
+        def without_bag(data: dict[str, Any]) -> None:
+            del data["bag"]
+            change(data)
+
+        super().expect(without_bag)
 
     def player_names(self) -> list[str] | None:
         if not self.names:
@@ -125,17 +93,14 @@ class MasaiTable:
         return [self.name(p) for p in self.players_list()]
 
     # -- reading the notation ---------------------------------------------------------------
-    def player(self, text: str) -> int:
-        return shared.player(text, self.names, {})
-
-    def name(self, player: int) -> str:
+    def engine_wording(self, text: str) -> str:
+        """The engine's messages say "player 0" for the first player, not the name."""
         for name, index in self.names.items():
-            if index == player:
-                return name
-        return f"player {player + 1}"
+            text = text.replace(name, f"player {index}")
+        return text
 
     def players_list(self) -> list[int]:
-        return list(range(self.params["players"]))
+        return list(range(self.player_count))
 
     def die_slot(self, name: str) -> int:
         return self.game.board.die_slot(name)
@@ -150,57 +115,6 @@ class MasaiTable:
         values: list[Any] = setup[key]
         return values
 
-    # -- playing ------------------------------------------------------------------------------
-    def chance(self, *outcomes: str) -> None:
-        """Force chance outcomes now; each must be used at once."""
-        self.driver.force(*outcomes)
-        try:
-            self.driver.resolve(self.state)
-        finally:
-            left = list(self.driver.pending)
-            self.driver.pending.clear()
-            self.forced_outcomes.extend(outcomes[: len(outcomes) - len(left)])
-        if left:
-            raise AssertionError(
-                f"forced {', '.join(left)} but the game is not waiting for chance: "
-                f"{self.state.phase} (player to act: {self.state.current_player()})"
-            )
-
-    def decide(self, who: str, action: int) -> None:
-        """Apply a decision as `who`, who must be the player the rules ask."""
-        expected = self.player(who)
-        actual = self.state.current_player()
-        if actual != expected:
-            raise AssertionError(
-                f"{who} cannot act now: the next decision belongs to {self.name(actual)}"
-                if actual >= 0
-                else f"{who} cannot act now: the game is in phase {self.state.phase}"
-            )
-        self.state.apply_action(action)
-
-    def attempt(self, action: Callable[[], object]) -> None:
-        """Try something that may be refused; keep the error and the state before it."""
-        self.before_error = self.state.to_dict() if self._state is not None or self.setup else None
-        try:
-            action()
-        except RulebooksError as error:
-            self.error = error
-        else:
-            self.error = None
-
-    def tries(self, who: str, action: Callable[[], int]) -> None:
-        self.before_error = self.state.to_dict()
-        try:
-            self.decide(who, action())
-        except RulebooksError as error:
-            self.error = error
-        else:
-            self.error = None
-
-
-def picture(state: MasaiState, names: list[str] | None) -> dict[str, str]:
-    return {"text": str(state), "svg": to_svg(state, names=names)}
-
 
 @pytest.fixture
 def masai() -> MasaiTable:
@@ -208,31 +122,20 @@ def masai() -> MasaiTable:
 
 
 @pytest.fixture
-def rulebooks_world(masai: MasaiTable) -> MasaiTable:
-    """The recorder's view of the scenario: boards and forced outcomes for the site."""
+def table(masai: MasaiTable) -> MasaiTable:
+    """The same table, for the steps every game shares (`common_steps`)."""
     return masai
 
 
 # -- Given: the game ------------------------------------------------------------------------------
 @given(parsers.parse("a {n:d}-player game of Masai"))
 def given_game(masai: MasaiTable, n: int) -> None:
-    masai.params["players"] = n
-    masai.declared = True
+    masai.declare(n)
 
 
 @given(parsers.parse("the players are {names}"))
 def given_names(masai: MasaiTable, names: str) -> None:
-    listed = shared.split_list(names)
-    assert len(listed) == masai.params["players"], (
-        f"{len(listed)} names for {masai.params['players']} players"
-    )
-    masai.names = {name: i for i, name in enumerate(listed)}
-
-
-@given("the game is set up")
-def given_fresh(masai: MasaiTable) -> None:
-    masai.fresh = True
-    masai.declared = True
+    masai.name_players(names)
 
 
 # -- Given: the board's joins ---------------------------------------------------------------------
@@ -351,10 +254,10 @@ def given_order(masai: MasaiTable, names: str) -> None:
     masai.describe()["order"] = [masai.player(n) for n in shared.split_list(names)]
 
 
-@given(parsers.parse("the scores are {table}"))
-def given_scores(masai: MasaiTable, table: str) -> None:
+@given(parsers.parse("the scores are {entries}"))
+def given_scores(masai: MasaiTable, entries: str) -> None:
     scores = masai.per_player("scores", 0)
-    for who, points in notation.named_numbers(table):
+    for who, points in shared.named_numbers(entries):
         scores[masai.player(who)] = points
 
 
@@ -443,43 +346,41 @@ def everyone_passes(masai: MasaiTable) -> None:
 # -- When: requests the rules refuse --------------------------------------------------------------
 @when(parsers.parse("{who} tries to take {die} as the key of the {colour} sector"))
 def try_key(masai: MasaiTable, who: str, die: str, colour: str) -> None:
-    masai.tries(who, lambda: key_action(parse_die(die), COLOURS.index(colour)))
+    masai.attempt(lambda: masai.decide(who, key_action(parse_die(die), COLOURS.index(colour))))
 
 
 @when(parsers.parse("{who} tries to place {die} turned to {face:d} on {slot}"))
 def try_place_turned(masai: MasaiTable, who: str, die: str, face: int, slot: str) -> None:
-    masai.tries(who, lambda: place_action(parse_die(die), masai.die_slot(slot), face))
+    masai.attempt(
+        lambda: masai.decide(who, place_action(parse_die(die), masai.die_slot(slot), face))
+    )
 
 
 @when(parsers.re(r"(?P<who>\w+) tries to place (?P<die>\w+ \d) on (?P<slot>\S+)$"))
 def try_place(masai: MasaiTable, who: str, die: str, slot: str) -> None:
-    masai.tries(who, lambda: place_action(parse_die(die), masai.die_slot(slot)))
+    masai.attempt(lambda: masai.decide(who, place_action(parse_die(die), masai.die_slot(slot))))
 
 
 @when(parsers.parse("{who} tries to put a seed on {seed}"))
 def try_seed(masai: MasaiTable, who: str, seed: str) -> None:
-    masai.before_error = masai.state.to_dict()
-    try:
-        masai.state.apply_action(seed_action(masai.seed_slot(seed)))
-    except RulebooksError as error:
-        masai.error = error
-    else:
-        masai.error = None
+    masai.attempt(lambda: masai.state.apply_action(seed_action(masai.seed_slot(seed))))
 
 
 @when(parsers.parse("{who} tries to move the key of the {colour} sector to {slot}"))
 def try_move_key(masai: MasaiTable, who: str, colour: str, slot: str) -> None:
-    masai.tries(who, lambda: move_key_action(COLOURS.index(colour), masai.die_slot(slot)))
+    masai.attempt(
+        lambda: masai.decide(who, move_key_action(COLOURS.index(colour), masai.die_slot(slot)))
+    )
 
 
 @when(parsers.parse("{who} tries to repair {slot} with the {die} from {source}"))
 def try_repair(masai: MasaiTable, who: str, slot: str, die: str, source: str) -> None:
-    masai.tries(who, lambda: repair_of(masai, slot, source))
+    masai.attempt(lambda: masai.decide(who, repair_of(masai, slot, source)))
 
 
 @when(parsers.parse("{who} tries to pass"))
 def try_pass(masai: MasaiTable, who: str) -> None:
-    masai.tries(who, lambda: PASS)
+    masai.attempt(lambda: masai.decide(who, PASS))
 
 
 @when(parsers.parse("a further die is drawn: {die}"))
@@ -495,36 +396,18 @@ def force_draw(masai: MasaiTable, die: str) -> None:
 
 @when(parsers.parse("a {n:d}-player game of Masai is requested"))
 def request_game(masai: MasaiTable, n: int) -> None:
-    masai.before_error = None
-    try:
-        engine.load_game("masai", players=n)
-    except RulebooksError as error:
-        masai.error = error
-    else:
-        masai.error = None
+    masai.request(lambda: engine.load_game("masai", players=n))
 
 
 @when(parsers.parse("a position with {n:d} {colour} dice in the pool is described"))
 def describe_impossible(masai: MasaiTable, n: int, colour: str) -> None:
-    masai.before_error = None
-    try:
-        masai.game.state_from_dict({"pool": [f"{colour} 1"] * n})
-    except RulebooksError as error:
-        masai.error = error
-    else:
-        masai.error = None
+    masai.request(lambda: masai.game.state_from_dict({"pool": [f"{colour} 1"] * n}))
 
 
 def load_edited_board(masai: MasaiTable, edit: Callable[[dict[str, Any]], None]) -> None:
     data = shipped_board_data()
     edit(data)
-    masai.before_error = None
-    try:
-        engine.load_game("masai", players=2, board=data)
-    except RulebooksError as error:
-        masai.error = error
-    else:
-        masai.error = None
+    masai.request(lambda: engine.load_game("masai", players=2, board=data))
 
 
 def seed_entry(data: dict[str, Any], seed: str) -> dict[str, Any]:
@@ -863,12 +746,12 @@ def best_link(masai: MasaiTable, who: str, n: int) -> None:
     assert actual == n, f"{who}'s best outer link is worth {actual}"
 
 
-@then(parsers.parse("for area {area} {table}"))
-def area_scores(masai: MasaiTable, area: str, table: str) -> None:
+@then(parsers.parse("for area {area} {entries}"))
+def area_scores(masai: MasaiTable, area: str, entries: str) -> None:
     state = masai.state
     assert state.is_terminal(), "the game is not over: areas are scored at the end"
     points = state.area_points(masai.game.board.area_index[area])
-    for item in shared.split_list(table):
+    for item in shared.split_list(entries):
         who, _, rest = item.partition(" scores ")
         assert points[masai.player(who)] == int(rest), f"{who} scores {points[masai.player(who)]}"
 
@@ -913,23 +796,3 @@ ENDINGS = {
 def over_because(masai: MasaiTable, reason: str) -> None:
     assert masai.state.is_terminal(), f"the game goes on: next comes {masai.state.phase}"
     assert masai.state.ending == ENDINGS[reason], f"the game ended: {masai.state.ending}"
-
-
-@then("the game is not over")
-def not_over(masai: MasaiTable) -> None:
-    assert not masai.state.is_terminal(), "the game is over"
-
-
-# -- Then: refusals -------------------------------------------------------------------------------
-@then(parsers.parse('the request is refused with an error mentioning "{text}"'))
-def refused(masai: MasaiTable, text: str) -> None:
-    assert masai.error is not None, "the request was accepted"
-    for name, index in masai.names.items():
-        text = text.replace(name, f"player {index}")
-    assert text in str(masai.error), f"the error says: {masai.error}"
-
-
-@then("the game state is unchanged")
-def unchanged(masai: MasaiTable) -> None:
-    assert masai.before_error is not None
-    assert masai.state.to_dict() == masai.before_error, "the refused request changed the state"
