@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import InvalidStateError
+from ..validation import StateChecks
 from .game import (
     DECIDE,
     FIRST_DIE,
@@ -33,31 +33,10 @@ FIELDS = {
 }  # fmt: skip
 
 
-def _fail(message: str) -> InvalidStateError:
-    return InvalidStateError(f"mahe state: {message}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(f"{what} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {value!r}")
-    return value
-
-
-def _check_parameters(game: MaheGame, data: Mapping[str, Any]) -> None:
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise _fail(f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}")
-    if data.get("game", "mahe") != "mahe":
-        raise _fail(f"this is a Mahé game, not {data['game']!r}")
-    for name, value in game.parameters().items():
-        if name in data and data[name] != value:
-            raise _fail(f"{name} is {data[name]!r} but the game was created with {name}={value!r}")
+_checks = StateChecks("mahe", "Mahé")
+_fail = _checks.fail
+_int = _checks.whole_number
+_list = _checks.list_of
 
 
 def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[int]], list[int]]:
@@ -161,9 +140,7 @@ def _read_turn(
     turn_player = _int(data.get("turn_player", game.first_player), "turn_player", 0, players - 1)
     own = game.turtles_of[turn_player]
     default_phase = OVER if beach is not None else (ORDER if len(own) > 1 else FIRST_DIE)
-    phase = data.get("phase", default_phase)
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    phase = _checks.one_of(data.get("phase", default_phase), "phase", PHASES)
     if (beach is not None) != (phase == OVER):
         raise _fail("the game is over exactly when a player holds the beach space")
     if phase == OVER and (face_up is not None or deck):
@@ -205,15 +182,12 @@ def _read_turn(
 
 def read_state(game: MaheGame, data: Mapping[str, Any]) -> MaheState:
     """Build a `MaheState` from `data` after checking it against the rules."""
-    if not isinstance(data, Mapping):
-        raise _fail(f"expected a mapping, got {type(data).__name__}")
-    _check_parameters(game, data)
+    data = _checks.description(data, FIELDS, game.parameters())
     stacks, where = _read_turtles(game, data)
     collected, used, face_up, unseen = _read_egg_cards(game, data)
     deck = sum(unseen) - game.deck.removed_unseen
     turn = _read_turn(game, data, face_up, deck)
-    history = [_int(a, "an action in history", 0, game.num_distinct_actions - 1)
-               for a in _list(data.get("history", []), "history")]  # fmt: skip
+    history = _checks.history(data, game.num_distinct_actions)
 
     state = MaheState(game, empty=True)
     state._stacks = stacks

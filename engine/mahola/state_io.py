@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import InvalidStateError
+from ..validation import StateChecks
 from .components import CARD_TOTAL, CHARACTERS, RULE_LINE_DANCES
 from .game import (
     ABILITIES,
@@ -41,24 +41,19 @@ FIELDS = {
 RECORD_FIELDS = {"round", "characters", "tableaux", "recoloured", "chief_dance", "scores", "winner"}
 
 
-def _fail(message: str) -> InvalidStateError:
-    return InvalidStateError(f"mahola state: {message}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(f"{what} must be a whole number from {low} to {high}, got {value!r}")
-    return value
+_checks = StateChecks("mahola", "Mahola")
+_fail = _checks.fail
+_int = _checks.whole_number
 
 
 def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {value!r}")
-    if length is not None and len(value) != length:
+    """A list, with one entry per player when `length` is the player count."""
+    items = _checks.list_of(value, what)
+    if length is not None and len(items) != length:
         raise _fail(
-            f"{what} must have one entry for each of the {length} players, got {len(value)}"
+            f"{what} must have one entry for each of the {length} players, got {len(items)}"
         )
-    return value
+    return items
 
 
 def _card(value: Any, what: str) -> int:
@@ -68,17 +63,6 @@ def _card(value: Any, what: str) -> int:
             f"numbered 0 to {CARD_TOTAL - 1}"
         )
     return value
-
-
-def _check_parameters(game: MaholaGame, data: Mapping[str, Any]) -> None:
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise _fail(f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}")
-    if data.get("game", "mahola") != "mahola":
-        raise _fail(f"this is a Mahola game, not {data['game']!r}")
-    for name, value in game.parameters().items():
-        if name in data and data[name] != value:
-            raise _fail(f"{name} is {data[name]!r} but the game was created with {name}={value!r}")
 
 
 class _CardPlaces:
@@ -173,9 +157,7 @@ def _expected_sizes(
 def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     """The phase, turn and Characters, and the card counts they imply (MAHOLA-3)."""
     players = game.num_players
-    phase = data.get("phase", PLAY)
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    phase = _checks.one_of(data.get("phase", PLAY), "phase", PHASES)
     default_characters = (
         [None] * players if phase in (DEAL_CHARACTERS, OVER) else list(CHARACTERS[:players])
     )
@@ -341,16 +323,13 @@ def _read_record(game: MaholaGame, raw: Any, number: int, phase: str) -> RoundRe
 
 def read_state(game: MaholaGame, data: Mapping[str, Any]) -> MaholaState:
     """Build a `MaholaState` from `data` after checking it against the rules."""
-    if not isinstance(data, Mapping):
-        raise _fail(f"expected a mapping, got {type(data).__name__}")
-    _check_parameters(game, data)
+    data = _checks.description(data, FIELDS, game.parameters())
     places = _CardPlaces()
     cards = _read_cards(game, data, places)
     table = _read_round(game, data, cards)
     tokens = _read_tokens(game, data, table["phase"])
     record = _read_record(game, data.get("last_round"), tokens["round"], table["phase"])
-    history = [_int(a, "an action in history", 0, game.num_distinct_actions - 1)
-               for a in _list(data.get("history", []), "history")]  # fmt: skip
+    history = _checks.history(data, game.num_distinct_actions)
 
     state = MaholaState(game, empty=True)
     state._round = tokens["round"]

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import InvalidStateError
+from ..validation import StateChecks
 from .components import ROWS
 from .game import (
     ACT,
@@ -39,20 +40,10 @@ KNOWN = {
 _HAND_TARGET = FIELDS
 
 
-def _fail(message: str) -> InvalidStateError:
-    return InvalidStateError(f"mamey state: {message}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(f"{what} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {value!r}")
-    return value
+_checks = StateChecks("mamey", "Mamey")
+_fail = _checks.fail
+_int = _checks.whole_number
+_list = _checks.list_of
 
 
 def _per_player(game: MameyGame, value: Any, what: str) -> list[Any]:
@@ -109,17 +100,6 @@ class _Cards:
                 f"card count does not add up: cards missing from hands, fields, deck, discard "
                 f"and sold piles: {', '.join(missing)}"
             )
-
-
-def _check_parameters(game: MameyGame, data: Mapping[str, Any]) -> None:
-    unknown = sorted(set(data) - KNOWN)
-    if unknown:
-        raise _fail(f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(KNOWN))}")
-    if data.get("game", "mamey") != "mamey":
-        raise _fail(f"this is a Mamey game, not {data['game']!r}")
-    for name, value in game.parameters().items():
-        if name in data and data[name] != value:
-            raise _fail(f"{name} is {data[name]!r} but the game was created with {name}={value!r}")
 
 
 def _read_fields(data: Mapping[str, Any], cards: _Cards) -> tuple[list[list[int]], list[int]]:
@@ -220,9 +200,7 @@ def _read_turn(
     """Whose turn, which phase, what is due from the deck and how many turns are left."""
     players = game.num_players
     turn_player = _int(data.get("turn_player", game.first_player), "turn_player", 0, players - 1)
-    phase = data.get("phase", ACT)
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    phase = _checks.one_of(data.get("phase", ACT), "phase", PHASES)
     draws = _read_draws(game, data)
     turns = _int(data.get("turns", 1), "turns", 0, 10**9)
     if turns == 0 and phase != DRAW:
@@ -273,9 +251,7 @@ def _read_turn(
 
 def read_state(game: MameyGame, data: Mapping[str, Any]) -> MameyState:
     """Build a `MameyState` from `data` after checking it against the rules."""
-    if not isinstance(data, Mapping):
-        raise _fail(f"expected a mapping, got {type(data).__name__}")
-    _check_parameters(game, data)
+    data = _checks.description(data, KNOWN, game.parameters())
     cards = _Cards(game)
     players = game.num_players
     hands_raw = _per_player(game, data.get("hands", [[] for _ in range(players)]), "hands")
@@ -302,8 +278,7 @@ def read_state(game: MameyGame, data: Mapping[str, Any]) -> MameyState:
             hands[p][card] += 1
     hand_sizes = [len(h) for h in hand_lists]
     turn = _read_turn(game, data, sum(deck), fields, hand_sizes)
-    history = [_int(a, "an action in history", 0, game.num_distinct_actions - 1)
-               for a in _list(data.get("history", []), "history")]  # fmt: skip
+    history = _checks.history(data, game.num_distinct_actions)
 
     state = MameyState(game, empty=True)
     state._hands = hands

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import InvalidStateError, RulebooksError
+from ..validation import StateChecks
 from .board import COLOURS
 from .game import (
     DICE_PER_COLOUR,
@@ -45,26 +46,11 @@ FIELDS = {
 }  # fmt: skip
 
 
-def _fail(message: str) -> InvalidStateError:
-    return InvalidStateError(f"masai state: {message}")
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(f"{what} must be a whole number from {low} to {high}, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {value!r}")
-    return value
-
-
-def _map(value: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _fail(f"{what} must be a mapping, got {value!r}")
-    return value
+_checks = StateChecks("masai", "Masai")
+_fail = _checks.fail
+_int = _checks.whole_number
+_list = _checks.list_of
+_map = _checks.mapping
 
 
 def _die(text: Any, where: str) -> int:
@@ -87,20 +73,6 @@ def _slot(game: MasaiGame, name: Any, seed: bool, what: str) -> int:
         kind = "seed slot" if seed else "die slot"
         raise _fail(f"{what}: {name!r} is not a {kind} of board {board.name!r}")
     return index[name]
-
-
-def _check_parameters(game: MasaiGame, data: Mapping[str, Any]) -> None:
-    unknown = sorted(set(data) - FIELDS)
-    if unknown:
-        raise _fail(f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}")
-    if data.get("game", "masai") != "masai":
-        raise _fail(f"this is a Masai game, not {data['game']!r}")
-    for name in ("players", "first_player"):
-        value = getattr(game, "num_players" if name == "players" else name)
-        if name in data and data[name] != value:
-            raise _fail(f"{name} is {data[name]!r} but the game was created with {name}={value!r}")
-    if "board" in data and data["board"] != game.board.name:
-        raise _fail(f"the state is on board {data['board']!r}, the game on {game.board.name!r}")
 
 
 def _read_necklace(
@@ -209,9 +181,7 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
              for p in _list(data.get("order", order_default), "order")]  # fmt: skip
     if sorted(order) != list(range(players)):
         raise _fail(f"order must list each of the {players} players once, got {order}")
-    phase = data.get("phase", KEY)
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    phase = _checks.one_of(data.get("phase", KEY), "phase", PHASES)
     turn = _int(data.get("turn", 0), "turn", 0, players - 1)
     if phase == DRAW and (turn or sum(pool) >= game.pool_size):
         raise _fail(f"while the pool is drawn it holds fewer than {game.pool_size} dice "
@@ -231,8 +201,8 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
     if placed != NO_SLOT and board.die_sector[placed] != key:
         raise _fail(f"the die just placed on {placed_name} is not in the {key_sector} sector")
     ending = data.get("ending")
-    if ending is not None and ending not in ENDINGS:
-        raise _fail(f"ending must be one of {', '.join(ENDINGS)}, got {ending!r}")
+    if ending is not None:
+        ending = _checks.one_of(ending, "ending", ENDINGS)
     if phase == OVER and ending is None:
         raise _fail("a game that is over must say why (ending)")
     last = data.get("last_scored")
@@ -252,9 +222,11 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
 
 def read_state(game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
     """Build a `MasaiState` from `data` after checking it against the rules."""
-    if not isinstance(data, Mapping):
-        raise _fail(f"expected a mapping, got {type(data).__name__}")
-    _check_parameters(game, data)
+    # The board is one of the game's parameters, but a description names it: checked by name.
+    parameters = {"players": game.num_players, "first_player": game.first_player}
+    data = _checks.description(data, FIELDS, parameters)
+    if "board" in data and data["board"] != game.board.name:
+        raise _fail(f"the state is on board {data['board']!r}, the game on {game.board.name!r}")
     dice, seeds, keys = _read_necklace(game, data)
     bag, pool, discard = _read_dice_supply(data, dice, keys)
     supply, uses = _read_seeds(game, data, seeds)
@@ -282,8 +254,7 @@ def read_state(game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
     if len(scores_raw) != game.num_players:
         raise _fail(f"scores must give the score of each of the {game.num_players} players")
     scores = [_int(n, f"player {p}'s score", 0, 10**6) for p, n in enumerate(scores_raw)]
-    history = [_int(a, "an action in history", 0, game.num_distinct_actions - 1)
-               for a in _list(data.get("history", []), "history")]  # fmt: skip
+    history = _checks.history(data, game.num_distinct_actions)
 
     state = MasaiState(game, empty=True)
     state._history = history
