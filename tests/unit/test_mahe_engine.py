@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,13 @@ from engine.mahe import (
     move_length,
     passes_beach,
 )
+from tests.unit.helpers import (
+    assert_round_trips,
+    assert_seeded_playouts_repeat,
+    load,
+    parameter_set_id,
+    states_of_random_games,
+)
 
 PARAMETER_SETS = [
     {"players": 2}, {"players": 3}, {"players": 4}, {"players": 7},
@@ -39,25 +45,12 @@ PARAMETER_SETS = [
 
 
 def mahe(**params: Any) -> MaheGame:
-    game = engine.load_game("mahe", **params)
-    assert isinstance(game, MaheGame)
-    return game
+    return load(MaheGame, **params)
 
 
-def states_of_random_games(params: dict[str, Any], seeds: range) -> list[MaheState]:
-    """Every state visited by random games (copies)."""
-    game = mahe(**params)
-    seen: list[MaheState] = []
-    for seed in seeds:
-        RandomSampler(seed).play_out(game.new_initial_state(), lambda s, a: seen.append(s.clone()))
-    return seen
-
-
-@pytest.fixture(
-    scope="module", params=PARAMETER_SETS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
-)
+@pytest.fixture(scope="module", params=PARAMETER_SETS, ids=parameter_set_id)
 def visited(request: pytest.FixtureRequest) -> list[MaheState]:
-    return states_of_random_games(request.param, range(15))
+    return states_of_random_games(mahe(**request.param).new_initial_state, range(15))
 
 
 # -- pure rule functions -------------------------------------------------------------------
@@ -111,11 +104,7 @@ def test_chance_outcomes_are_exact_and_sum_to_one(visited: list[MaheState]) -> N
 
 def test_clone_and_dict_round_trip(visited: list[MaheState]) -> None:
     for state in visited[::3]:
-        copy = state.clone()
-        assert copy == state and copy is not state
-        data = state.to_dict()
-        assert json.loads(json.dumps(data)) == data
-        assert state.game.state_from_dict(data) == state
+        assert_round_trips(state)
 
 
 def test_clone_is_independent() -> None:
@@ -183,10 +172,7 @@ def test_observation_is_public_and_checks_the_player() -> None:
 
 
 def test_seeded_playouts_repeat() -> None:
-    game = mahe(players=4)
-    first = RandomSampler(11).play_out(game.new_initial_state())
-    again = RandomSampler(11).play_out(game.new_initial_state())
-    assert first.history() == again.history()
+    assert_seeded_playouts_repeat(mahe(players=4))
 
 
 def test_die_outcome_in_a_decision_is_refused() -> None:

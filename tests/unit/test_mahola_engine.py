@@ -40,6 +40,13 @@ from engine.mahola import (
     score_dance,
     shipped_data,
 )
+from tests.unit.helpers import (
+    assert_round_trips,
+    assert_seeded_playouts_repeat,
+    load,
+    parameter_set_id,
+    states_of_random_games,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PARAMETER_SETS = [
@@ -52,25 +59,12 @@ PARAMETER_SETS = [
 
 
 def mahola(**params: Any) -> MaholaGame:
-    game = engine.load_game("mahola", **params)
-    assert isinstance(game, MaholaGame)
-    return game
+    return load(MaholaGame, **params)
 
 
-def states_of_random_games(params: dict[str, Any], seeds: range) -> list[MaholaState]:
-    """Every state visited by random games (copies)."""
-    game = mahola(**params)
-    seen: list[MaholaState] = []
-    for seed in seeds:
-        RandomSampler(seed).play_out(game.new_initial_state(), lambda s, a: seen.append(s.clone()))
-    return seen
-
-
-@pytest.fixture(
-    scope="module", params=PARAMETER_SETS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
-)
+@pytest.fixture(scope="module", params=PARAMETER_SETS, ids=parameter_set_id)
 def visited(request: pytest.FixtureRequest) -> list[MaholaState]:
-    return states_of_random_games(request.param, range(4))
+    return states_of_random_games(mahola(**request.param).new_initial_state, range(4))
 
 
 def end_of_round(phase: str, **changes: Any) -> dict[str, Any]:
@@ -150,11 +144,7 @@ def test_chance_outcomes_are_exact_and_sum_to_one(visited: list[MaholaState]) ->
 
 def test_clone_and_dict_round_trip(visited: list[MaholaState]) -> None:
     for state in visited[::5]:
-        copy = state.clone()
-        assert copy == state and copy is not state
-        data = state.to_dict()
-        assert json.loads(json.dumps(data)) == data
-        assert state.game.state_from_dict(data) == state
+        assert_round_trips(state)
 
 
 def test_every_card_is_in_exactly_one_place(visited: list[MaholaState]) -> None:
@@ -238,10 +228,7 @@ def test_a_round_starts_with_every_character_then_every_card_equally_likely() ->
 
 
 def test_seeded_playouts_repeat() -> None:
-    game = mahola(players=4)
-    first = RandomSampler(11).play_out(game.new_initial_state())
-    again = RandomSampler(11).play_out(game.new_initial_state())
-    assert first.history() == again.history()
+    assert_seeded_playouts_repeat(mahola(players=4))
 
 
 # -- bad input: actions -------------------------------------------------------------------------

@@ -31,6 +31,13 @@ from engine.mamey import (
     hire_action,
     sales_in_hand,
 )
+from tests.unit.helpers import (
+    assert_round_trips,
+    assert_seeded_playouts_repeat,
+    load,
+    parameter_set_id,
+    states_of_random_games,
+)
 
 PARAMETER_SETS = [
     {"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "first_player": 2},
@@ -38,25 +45,12 @@ PARAMETER_SETS = [
 
 
 def mamey(**params: Any) -> MameyGame:
-    game = engine.load_game("mamey", **params)
-    assert isinstance(game, MameyGame)
-    return game
+    return load(MameyGame, **params)
 
 
-def states_of_random_games(params: dict[str, Any], seeds: range) -> list[MameyState]:
-    """Every state visited by random games (copies)."""
-    game = mamey(**params)
-    seen: list[MameyState] = []
-    for seed in seeds:
-        RandomSampler(seed).play_out(game.new_initial_state(), lambda s, a: seen.append(s.clone()))
-    return seen
-
-
-@pytest.fixture(
-    scope="module", params=PARAMETER_SETS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
-)
+@pytest.fixture(scope="module", params=PARAMETER_SETS, ids=parameter_set_id)
 def visited(request: pytest.FixtureRequest) -> list[MameyState]:
-    return states_of_random_games(request.param, range(8))
+    return states_of_random_games(mamey(**request.param).new_initial_state, range(8))
 
 
 def base_state(**extra: Any) -> dict[str, Any]:
@@ -122,12 +116,7 @@ def test_chance_outcomes_are_exact_and_sum_to_one(visited: list[MameyState]) -> 
 
 def test_clone_and_dict_round_trip(visited: list[MameyState]) -> None:
     for state in visited[::3]:
-        copy = state.clone()
-        assert copy == state and copy is not state
-        data = state.to_dict()
-        assert json.loads(json.dumps(data)) == data
-        again = state.game.state_from_dict(data)
-        assert again == state
+        again = assert_round_trips(state)
         assert again.legal_actions() == state.legal_actions()
 
 
@@ -159,10 +148,7 @@ def test_components_are_conserved(visited: list[MameyState]) -> None:
 
 
 def test_seeded_playouts_repeat() -> None:
-    game = mamey(players=4)
-    first = RandomSampler(11).play_out(game.new_initial_state())
-    again = RandomSampler(11).play_out(game.new_initial_state())
-    assert first.history() == again.history()
+    assert_seeded_playouts_repeat(mamey(players=4))
 
 
 def test_setup_deals_fields_then_two_cards_each() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -31,31 +30,25 @@ from engine.masai import (
     special_cost,
     tie_value,
 )
+from tests.unit.helpers import (
+    assert_round_trips,
+    assert_seeded_playouts_repeat,
+    load,
+    parameter_set_id,
+    states_of_random_games,
+)
 
 PARAMETER_SETS = [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 4, "first_player": 2}]
 COLOURS = ("red", "orange", "yellow", "green", "blue", "violet")
 
 
 def masai(**params: Any) -> MasaiGame:
-    game = engine.load_game("masai", **params)
-    assert isinstance(game, MasaiGame)
-    return game
+    return load(MasaiGame, **params)
 
 
-def states_of_random_games(params: dict[str, Any], seeds: range) -> list[MasaiState]:
-    """Every state visited by random games (copies)."""
-    game = masai(**params)
-    seen: list[MasaiState] = []
-    for seed in seeds:
-        RandomSampler(seed).play_out(game.new_initial_state(), lambda s, a: seen.append(s.clone()))
-    return seen
-
-
-@pytest.fixture(
-    scope="module", params=PARAMETER_SETS, ids=lambda p: "-".join(f"{k}={v}" for k, v in p.items())
-)
+@pytest.fixture(scope="module", params=PARAMETER_SETS, ids=parameter_set_id)
 def visited(request: pytest.FixtureRequest) -> list[MasaiState]:
-    return states_of_random_games(request.param, range(6))
+    return states_of_random_games(masai(**request.param).new_initial_state, range(6))
 
 
 # -- pure rule functions -------------------------------------------------------------------
@@ -117,11 +110,7 @@ def test_chance_outcomes_are_exact_and_sum_to_one(visited: list[MasaiState]) -> 
 
 def test_clone_and_dict_round_trip(visited: list[MasaiState]) -> None:
     for state in visited[::5]:
-        copy = state.clone()
-        assert copy == state and copy is not state
-        data = state.to_dict()
-        assert json.loads(json.dumps(data)) == data
-        assert state.game.state_from_dict(data) == state
+        assert_round_trips(state)
 
 
 def test_terminal_states_round_trip() -> None:
@@ -206,10 +195,7 @@ def test_observation_is_public_and_checks_the_player() -> None:
 
 
 def test_seeded_playouts_repeat() -> None:
-    game = masai(players=4)
-    first = RandomSampler(11).play_out(game.new_initial_state())
-    again = RandomSampler(11).play_out(game.new_initial_state())
-    assert first.history() == again.history()
+    assert_seeded_playouts_repeat(masai(players=4))
 
 
 # -- bad input: placements and seeds ---------------------------------------------------------
