@@ -39,15 +39,7 @@ def state_memory(game: engine.Game) -> tuple[int, float]:
     for _ in range(60):
         if state.is_terminal():
             break
-        if state.current_player() == engine.SIMULTANEOUS:
-            state.apply_actions(sampler.random_joint_action(state))
-            continue
-        action = (
-            sampler.chance_outcome(state)
-            if state.is_chance_node()
-            else sampler.random_action(state)
-        )
-        state.apply_action(action)
+        sampler.step(state)
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
     copies = [state.clone() for _ in range(1000)]

@@ -52,6 +52,17 @@ class RandomSampler:
         """At a SIMULTANEOUS node: a uniformly random legal action for every player."""
         return [self.rng.choice(state.legal_actions(p)) for p in range(state.game.num_players)]
 
+    def step(self, state: State) -> None:
+        """Play one random move at `state`, which is not over: a chance outcome at a chance
+        node, a joint action at a simultaneous one, else an action of the player to act."""
+        player = state.current_player()
+        if player == SIMULTANEOUS:
+            state.apply_actions(self.random_joint_action(state))
+        elif player == CHANCE:
+            state.apply_action(self.chance_outcome(state))
+        else:
+            state.apply_action(self.random_action(state))
+
     def play_out(
         self, state: S, on_action: Callable[[S, int | list[int]], None] | None = None
     ) -> S:

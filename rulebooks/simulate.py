@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import engine
-from engine import CHANCE, SIMULTANEOUS, TERMINAL, RandomSampler, State
+from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
 
 SCHEMA = 1
@@ -158,16 +158,11 @@ def play_game(
     step = 0
     try:
         problem = _check(state, step, checks)
-        while problem is None and (player := state.current_player()) != TERMINAL:
+        while problem is None and state.current_player() != TERMINAL:
             if step >= MAX_STEPS:
                 problem = f"the game has not ended after {MAX_STEPS} actions"
                 break
-            if player == SIMULTANEOUS:
-                state.apply_actions(sampler.random_joint_action(state))
-            elif player == CHANCE:
-                state.apply_action(sampler.chance_outcome(state))
-            else:
-                state.apply_action(sampler.random_action(state))
+            sampler.step(state)
             step += 1
             problem = _check(state, step, checks, final=state.is_terminal())
     except Exception as error:  # the engine itself failed: report it like a broken invariant

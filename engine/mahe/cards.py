@@ -7,13 +7,12 @@ the distribution lives in ``data/egg_cards.json`` and is validated when a game i
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
+from ..data_files import read_json
 
 CARD_TOTAL = 24
 EGG_VALUES = range(1, 7)
@@ -71,14 +70,5 @@ def parse_egg_deck(data: Any, origin: str = "egg card data") -> EggDeck:
 
 def load_egg_deck(path: str | Path | None = None) -> EggDeck:
     """The deck from `path`, or the one shipped in the package."""
-    if path is None:
-        text = resources.files("engine.mahe").joinpath("data/egg_cards.json").read_text("utf-8")
-        origin = "engine/mahe/data/egg_cards.json"
-    else:
-        text = Path(path).read_text("utf-8")
-        origin = str(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameDataError(f"{origin}: not valid JSON: {error}") from None
+    data, origin = read_json(path, "engine.mahe", "data/egg_cards.json")
     return parse_egg_deck(data, origin)

@@ -12,14 +12,13 @@ the four spirit animals and the eight secondary dance icons of its icon list (MA
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
+from ..data_files import read_json, shipped_json
 
 CARD_TOTAL = 44
 CHARACTERS = ("Chief", "Hunter", "Maiden", "Shaman")
@@ -170,21 +169,11 @@ def parse_components(data: Any, origin: str = "Mahola component data") -> Compon
 
 def shipped_data() -> dict[str, Any]:
     """The decoded JSON of the shipped file, freshly read: callers may edit it."""
-    text = resources.files("engine.mahola").joinpath("data/components.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = shipped_json("engine.mahola", "data/components.json")
     return data
 
 
 def load_components(path: str | Path | None = None) -> Components:
     """The components from `path`, or the placeholders shipped in the package."""
-    if path is None:
-        text = resources.files("engine.mahola").joinpath("data/components.json").read_text("utf-8")
-        origin = "engine/mahola/data/components.json"
-    else:
-        text = Path(path).read_text("utf-8")
-        origin = str(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(origin, f"not valid JSON: {error}") from None
+    data, origin = read_json(path, "engine.mahola", "data/components.json")
     return parse_components(data, origin)

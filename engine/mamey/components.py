@@ -12,14 +12,13 @@ validated once per game object (never per state); every error names the file and
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
+from ..data_files import read_json
 
 COLOUR_COUNT = 4
 RANKS = ("1", "2", "3", "4", "5", "Joker")
@@ -45,9 +44,6 @@ LARGEST_SET = {RUN: 6, SAME_COLOUR: max(COPIES[:JOKER]) + 1, SAME_NUMBER: COLOUR
 Joker, one card of each of the four colours."""
 SMALLEST_SET = 2
 SIDES = ("3-4 players", "2 players")
-
-CARD_FILE = "engine/mamey/data/bean_cards.json"
-STORE_FILE = "engine/mamey/data/store_board.json"
 
 
 # -- bean cards -------------------------------------------------------------------------------
@@ -349,25 +345,13 @@ def parse_store_board(data: Any, origin: str = "Store board data") -> StoreBoard
 
 
 # -- loading ----------------------------------------------------------------------------------
-def _read(path: str | Path | None, packaged: str, origin: str) -> tuple[Any, str]:
-    if path is None:
-        text = resources.files("engine.mamey").joinpath(packaged).read_text("utf-8")
-    else:
-        text = Path(path).read_text("utf-8")
-        origin = str(path)
-    try:
-        return json.loads(text), origin
-    except json.JSONDecodeError as error:
-        raise GameDataError(f"{origin}: not valid JSON: {error}") from None
-
-
 def load_bean_cards(path: str | Path | None = None) -> BeanCards:
     """The bean cards from `path`, or the ones shipped in the package."""
-    data, origin = _read(path, "data/bean_cards.json", CARD_FILE)
+    data, origin = read_json(path, "engine.mamey", "data/bean_cards.json")
     return parse_bean_cards(data, origin)
 
 
 def load_store_board(path: str | Path | None = None) -> StoreBoard:
     """The Store board from `path`, or the one shipped in the package."""
-    data, origin = _read(path, "data/store_board.json", STORE_FILE)
+    data, origin = read_json(path, "engine.mamey", "data/store_board.json")
     return parse_store_board(data, origin)

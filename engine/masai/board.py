@@ -26,14 +26,13 @@ Slots are numbered in file order; the engine works on those numbers.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
+from ..data_files import read_json, shipped_json
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "violet")
 """The six dice colours; a sector has the index of its colour in this tuple."""
@@ -394,18 +393,11 @@ def _area_slots(
 
 def shipped_board_data() -> dict[str, Any]:
     """The decoded JSON of the board shipped with the package (a fresh copy each call)."""
-    text = resources.files("engine.masai").joinpath(SHIPPED_BOARD).read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    data: dict[str, Any] = shipped_json("engine.masai", SHIPPED_BOARD)
     return data
 
 
 def load_board(path: str | Path | None = None) -> Board:
     """The board from `path`, or the one shipped in the package."""
-    if path is None:
-        return parse_board(shipped_board_data(), "engine/masai/data/board.json")
-    text = Path(path).read_text("utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameDataError(f"{path}: not valid JSON: {error}") from None
-    return parse_board(data, str(path))
+    data, origin = read_json(path, "engine.masai", SHIPPED_BOARD)
+    return parse_board(data, origin)

@@ -151,18 +151,8 @@ def probe_information(game: Game, seeds: int = 3, steps: int = 3000) -> bool:
                 return False
             if state.is_terminal():
                 break
-            _random_step(state, sampler)
+            sampler.step(state)
     return True
-
-
-def _random_step(state: State, sampler: RandomSampler) -> None:
-    player = state.current_player()
-    if player == SIMULTANEOUS:
-        state.apply_actions(sampler.random_joint_action(state))
-    elif player == CHANCE:
-        state.apply_action(sampler.chance_outcome(state))
-    else:
-        state.apply_action(sampler.random_action(state))
 
 
 ParamsKey = tuple[tuple[str, Any], ...]

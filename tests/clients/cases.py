@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from engine.core import CHANCE, SIMULTANEOUS, Game
+from engine.core import SIMULTANEOUS, Game
 from engine.drivers import RandomSampler
 from rulebooks.adapters import game_spec
 
@@ -39,10 +39,7 @@ def reaches_simultaneous(game: Game, seeds: int = 3) -> bool:
             player = state.current_player()
             if player == SIMULTANEOUS:
                 return True
-            if player == CHANCE:
-                state.apply_action(sampler.chance_outcome(state))
-            else:
-                state.apply_action(sampler.random_action(state))
+            sampler.step(state)
     return False
 
 

@@ -64,12 +64,7 @@ def test_the_text_fallback_holds_the_observation_string() -> None:
 def _play(game: engine.Game, steps: int, seed: int) -> engine.State:
     state, sampler = game.new_initial_state(), RandomSampler(seed)
     for _ in range(steps):
-        if state.current_player() == engine.SIMULTANEOUS:
-            state.apply_actions(sampler.random_joint_action(state))
-        elif state.is_chance_node():
-            state.apply_action(sampler.chance_outcome(state))
-        else:
-            state.apply_action(sampler.random_action(state))
+        sampler.step(state)
     return state
 
 

@@ -89,12 +89,7 @@ def play_one(state: State, sampler: RandomSampler) -> bool:
     player = state.current_player()
     if player == TERMINAL:
         return False
-    if player == SIMULTANEOUS:
-        state.apply_actions(sampler.random_joint_action(state))
-    elif player == CHANCE:
-        state.apply_action(sampler.chance_outcome(state))
-    else:
-        state.apply_action(sampler.random_action(state))
+    sampler.step(state)
     return True
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.core import CHANCE, RulebooksError
+from engine.core import RulebooksError
 from engine.mamey import MameyGame, MameyState
 from engine.mamey.svg import colour_letters, describe, facts, player_letters, to_svg
 from tests.scenarios.mamey import steps
@@ -193,10 +193,7 @@ def test_pictures_of_random_play_stay_well_formed_and_count_every_cube() -> None
         for step in range(400):
             if state.is_terminal():
                 break
-            if state.current_player() == CHANCE:
-                state.apply_action(sampler.chance_outcome(state))
-            else:
-                state.apply_action(sampler.random_action(state))
+            sampler.step(state)
             if step % 25 == 0:
                 svg = to_svg(state)
                 ET.fromstring(svg)

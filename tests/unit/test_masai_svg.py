@@ -146,12 +146,7 @@ def test_random_playouts_draw_at_every_step(players: int) -> None:
                 for role in ("slot-die", "key-die", "pool-die", "discard-die")
             )
             assert dice + sum(state.bag().values()) == 48  # every die once, or in the bag
-        action = (
-            sampler.chance_outcome(state)
-            if state.is_chance_node()
-            else sampler.random_action(state)
-        )
-        state.apply_action(action)
+        sampler.step(state)
         step += 1
     svg = to_svg(state)
     assert "game over after round" in svg and "winner P" in svg
