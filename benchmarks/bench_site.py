@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def build(root: Path, *extra: str) -> tuple[float, list[str]]:
     start = time.perf_counter()
     run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", *extra, "docs", "docs/_build/html"],
+        [sys.executable, "-m", "sphinx", "-N", "-b", "html", *extra, "docs", "docs/_build/html"],
         cwd=root, capture_output=True, text=True, check=True,
         env={**os.environ, "RULEBOOKS_RESULTS": str(root / "results" / "results.json")},
     )  # fmt: skip

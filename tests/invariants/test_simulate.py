@@ -134,7 +134,7 @@ def build(tmp_path: Path, simulation: Path) -> str:
     )
     (docs / "index.md").write_text("# Sim\n\n```{simulation-report}\n```\n", "utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", str(docs),
+        [sys.executable, "-m", "sphinx", "-N", "-E", "-q", "-b", "html", str(docs),
          str(tmp_path / "html")],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip

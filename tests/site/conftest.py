@@ -36,7 +36,7 @@ def build_site(
     results: Path, out: Path, docs: Path = ROOT / "docs"
 ) -> subprocess.CompletedProcess[str]:
     return run(
-        [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", str(docs), str(out)],
+        [sys.executable, "-m", "sphinx", "-N", "-E", "-q", "-b", "html", str(docs), str(out)],
         ROOT, RULEBOOKS_RESULTS=str(results),
     )  # fmt: skip
 

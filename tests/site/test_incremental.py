@@ -60,7 +60,7 @@ def project(root: Path) -> None:
 
 def pages_read(root: Path, *extra: str) -> set[str]:
     run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", *extra, "docs", "docs/_build/html"],
+        [sys.executable, "-m", "sphinx", "-N", "-b", "html", *extra, "docs", "docs/_build/html"],
         cwd=root, capture_output=True, text=True, check=True,
     )  # fmt: skip
     return set(re.findall(r"reading sources\.\.\. \[\s*\d+%\] (\S+)", run.stdout))

@@ -734,7 +734,18 @@ def test_wrong_schema_stops_the_build(tmp_path: Path) -> None:
 def test_malformed_results_file_from_the_command_line(tmp_path: Path) -> None:
     project = make_project(tmp_path, results='{"schema": 1, "features": {}, "scenarios": "no"}')
     run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html", "docs", "docs/_build/html"],
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-N",
+            "-q",
+            "-E",
+            "-b",
+            "html",
+            "docs",
+            "docs/_build/html",
+        ],
         cwd=project.root,
         capture_output=True,
         text=True,
