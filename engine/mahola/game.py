@@ -31,7 +31,6 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations
 from typing import Any
 
 from ..core import (
@@ -423,7 +422,8 @@ class MaholaState(State):
     def _passes(self, player: int) -> list[int]:
         """MAHOLA-3.3: two different cards of the hand, one for each neighbour (the hand is
         sorted, so its ordered pairs come in action order)."""
-        return [_PASSES_OF[left] + right for left, right in permutations(self._hands[player], 2)]
+        hand = self._hands[player]
+        return [_PASSES_OF[left] + right for left in hand for right in hand if right != left]
 
     def _abilities(self, player: int) -> tuple[int, ...]:
         """The player's abilities at the end of the round, worked out once per node (they
@@ -454,14 +454,21 @@ class MaholaState(State):
                 if j != i
             ]
             return [KEEP, *sorted(moves)]
+        return [KEEP, *self._recolours(tableau)]
+
+    def _recolours(self, tableau: Sequence[int]) -> list[int]:
+        """MAHOLA-7.4: the Shaman may give a card of their tableau any other Character colour
+        (the colours are distinct, so a card's colour index names its colour)."""
         colours = len(CHARACTERS)
-        recolours = [
-            _RECOLOUR + c * colours + k
-            for c in tableau
-            for k in range(colours)
-            if self.card_colour(c) != self.game.colours[k]
-        ]
-        return [KEEP, *sorted(recolours)]
+        recoloured, printed = self._recoloured, self.game.scorer.printed_colour
+        return sorted(
+            [
+                _RECOLOUR + c * colours + k
+                for c in tableau
+                for k in range(colours)
+                if k != recoloured.get(c, printed[c])
+            ]
+        )
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         """MAHOLA-2.1, MAHOLA-2.2, MAHOLA-3.4: every Character or card left is equally likely."""
@@ -525,15 +532,17 @@ class MaholaState(State):
         legal lists, except the Characters' abilities (once a round)."""
         phase = self._phase
         if phase == PLAY:  # MAHOLA-3.1: a card of one's own hand (cards are 0 to 43)
-            return all(
-                type(action) is int and action - _PLAY in hand
-                for hand, action in zip(self._hands, actions, strict=True)
-            )
+            for hand, action in zip(self._hands, actions, strict=True):
+                if type(action) is not int or action - _PLAY not in hand:
+                    return False
+            return True
         if phase == PLACE:  # MAHOLA-3.2: either end of one's own tableau
-            return all(
-                type(action) is int and (action == _PLACE or action == _PLACE + len(tableau))
-                for tableau, action in zip(self._tableaux, actions, strict=True)
-            )
+            for tableau, action in zip(self._tableaux, actions, strict=True):
+                if type(action) is not int or (
+                    action != _PLACE and action != _PLACE + len(tableau)
+                ):
+                    return False
+            return True
         if phase == PASS:  # MAHOLA-3.3: two different cards of one's own hand
             for hand, action in zip(self._hands, actions, strict=True):
                 if type(action) is not int or not _PASS <= action < _CARD:
