@@ -716,17 +716,16 @@ class MaholaState(State):
         """MAHOLA-2.2, MAHOLA-3.4, MAHOLA-7.2: a card leaves the draw pile for the hand of the
         player dealt to (round the table), the player drawing, or the Hunter."""
         self._deck.remove(card)
-        phase = self._phase
-        players = self.game.num_players
+        phase, step, players = self._phase, self._step, self.game.num_players
         if phase == DEAL_CARDS:
-            insort(self._hands[self._step % players], card)
-            self._step += 1
-            if self._step == HAND_SIZE * players:
+            insort(self._hands[step % players], card)
+            self._step = step = step + 1
+            if step == HAND_SIZE * players:
                 self._phase, self._step, self._turn = PLAY, 0, 1
         elif phase == DRAW:
-            insort(self._hands[self._step], card)
-            self._step += 1
-            if self._step == players:
+            insort(self._hands[step], card)
+            self._step = step = step + 1
+            if step == players:
                 self._end_turn()
         else:  # HUNTER_DRAW
             hunter = self.player_of("Hunter")
@@ -819,9 +818,12 @@ class MaholaState(State):
     def _end_round(self) -> None:
         """MAHOLA-3.6, MAHOLA-5, MAHOLA-6.1: score, give the Favor token, end or deal anew."""
         characters = tuple(c for c in self._characters if c is not None)
+        score, recoloured, chief_dance = self.game.scorer.score, self._recoloured, self._chief_dance
         scores = tuple(
-            self.game.score_tableau(tableau, character, self._recoloured, self._chief_dance)
-            for tableau, character in zip(self._tableaux, characters, strict=True)
+            [
+                score(tableau, character, recoloured, chief_dance)
+                for tableau, character in zip(self._tableaux, characters, strict=True)
+            ]
         )
         winner = round_winner(scores)
         self._last = RoundRecord(

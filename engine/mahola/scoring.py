@@ -200,7 +200,11 @@ class TableauScorer:
         """The score of `tableau` (card numbers, left to right) for the Character with index
         `character`; `recoloured` maps a card to the colour index the Shaman gave it."""
         cards = [self.cards[c] for c in tableau]
-        colours = [recoloured.get(c, self.printed_colour[c]) for c in tableau]
+        printed = self.printed_colour
+        if recoloured:
+            colours = [recoloured.get(c, printed[c]) for c in tableau]
+        else:
+            colours = [printed[c] for c in tableau]
         points = self.points[character]
         if self.earns is None:
             named = [self.colours[colour] for colour in colours]
