@@ -229,8 +229,14 @@ class State(abc.ABC):
         return "not a legal action for this player"
 
     def _apply_joint(self, actions: list[int]) -> None:
-        """Play a validated joint action (games with simultaneous moves override this)."""
-        raise NotImplementedError(f"{type(self).__name__} has no simultaneous moves")
+        """Play a validated joint action (games with simultaneous moves override this).
+
+        Only reached when `current_player()` says SIMULTANEOUS, so a game without such nodes
+        never calls it; one that has them and forgets to override it is a broken engine.
+        """
+        raise TypeError(
+            f"{type(self).__name__} reaches a SIMULTANEOUS node but defines no _apply_joint"
+        )
 
     def history(self) -> list[int]:
         """Every action and chance outcome applied since the initial state."""
@@ -255,6 +261,12 @@ class State(abc.ABC):
     @abc.abstractmethod
     def observation_string(self, player: int) -> str:
         """What `player` sees: public information and their own secrets only."""
+
+    def check_player(self, player: int) -> None:
+        """Refuse a seat that is not a player of this game (for observations and views)."""
+        players = self.game.num_players
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
+            raise InvalidStateError(f"no player {player!r} in a {players}-player game")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or type(other) is not type(self):

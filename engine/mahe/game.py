@@ -612,8 +612,7 @@ class MaheState(State):
 
     def observation_string(self, player: int) -> str:
         """Everything in Mahé is public except the unseen cards, which nobody knows."""
-        if not 0 <= player < self.game.num_players:
-            raise InvalidStateError(f"no player {player} in a {self.game.num_players}-player game")
+        self.check_player(player)
         return str(self)
 
     def __str__(self) -> str:

@@ -928,9 +928,7 @@ class MaholaState(State):
         Other hands, other Characters before the reveal and the draw pile stay hidden. A
         joint action is applied whole, so no position holds a card chosen but not revealed.
         """
-        players = self.game.num_players
-        if not isinstance(player, int) or not 0 <= player < players:
-            raise InvalidStateError(f"no player {player} in a {players}-player game")
+        self.check_player(player)
         return "\n".join(self._lines(viewer=player))
 
     def __str__(self) -> str:

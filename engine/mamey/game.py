@@ -922,8 +922,7 @@ class MameyState(State):
         other hands, face-down field cards, sold cards (even from their seller) and the deck.
         """
         game = self.game
-        if not isinstance(player, int) or not 0 <= player < game.num_players:
-            raise InvalidStateError(f"no player {player} in a {game.num_players}-player game")
+        self.check_player(player)
         over = self._phase == OVER
         checking = self._phase == CHECK and player == self._turn_player
         fields = []

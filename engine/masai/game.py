@@ -1145,8 +1145,7 @@ class MasaiState(State):
 
     def observation_string(self, player: int) -> str:
         """Everything in Masai is public (the bag's order is unknown to all)."""
-        if not 0 <= player < self.game.num_players:
-            raise InvalidStateError(f"no player {player} in a {self.game.num_players}-player game")
+        self.check_player(player)
         return str(self)
 
     def __str__(self) -> str:

@@ -179,7 +179,10 @@ class RulebooksGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self, *args: Any) -> RulebooksState:
         if args:
-            raise NotImplementedError("states are built from the initial state or deserialized")
+            raise ValueError(
+                f"{self.spec.name}: new_initial_state takes no arguments; a position is reached "
+                "by playing from the initial state or by deserializing a state"
+            )
         return RulebooksState(self, Play.start(self.spec.name, self.engine, self.horizon))
 
     def max_chance_nodes_in_history(self) -> int:
@@ -252,7 +255,7 @@ class RulebooksObserver:
                 and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
             )
             if perfect_recall or not default:
-                raise NotImplementedError(
+                raise ValueError(
                     f"{game.spec.name}: only the default observation (public information and "
                     "the player's own) is available, not perfect recall or other partitions"
                 )

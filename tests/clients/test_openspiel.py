@@ -217,7 +217,7 @@ def test_observations_for_the_default_and_perfect_recall_types() -> None:
     assert state.information_state_string(1) == state.history_str()
     assert len(state.observation_tensor(1)) == perfect.observation_tensor_size()
     hidden = load_game("mamey")
-    with pytest.raises(NotImplementedError, match="only the default observation"):
+    with pytest.raises(ValueError, match="only the default observation"):
         hidden.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     tensor_size = hidden.observation_tensor_size()
     assert len(hidden.new_initial_state().observation_tensor(0)) == tensor_size

@@ -11,7 +11,15 @@ from typing import Any, Self
 
 import pytest
 
-from engine.core import CHANCE, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, State
+from engine.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    InvalidStateError,
+    State,
+)
 from engine.drivers import (
     ImpossibleOutcomeError,
     RandomSampler,
@@ -150,3 +158,24 @@ def test_string_to_action_and_equality() -> None:
     assert copy == state
     copy.apply_action(8)
     assert copy != state and state.history() == []
+
+
+class ForgetfulState(OddsState):
+    """A broken engine: it reaches a simultaneous node but never says how to play one."""
+
+    _apply_joint = State._apply_joint
+
+
+def test_a_simultaneous_node_without_apply_joint_is_a_broken_engine() -> None:
+    state = ForgetfulState(OddsGame(2))
+    state.apply_action(5)
+    with pytest.raises(TypeError, match="ForgetfulState reaches a SIMULTANEOUS node"):
+        state.apply_actions([1, 2])
+
+
+def test_a_seat_outside_the_game_is_refused() -> None:
+    state = OddsGame(2).new_initial_state()
+    for seat in (-1, 2, True, "0"):
+        with pytest.raises(InvalidStateError, match="in a 2-player game"):
+            state.check_player(seat)  # type: ignore[arg-type]
+    state.check_player(1)
