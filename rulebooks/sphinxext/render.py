@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import html
+import shlex
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
@@ -216,8 +217,10 @@ def _figure(label: str, board: Board) -> str:
 
 
 def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph:
-    """How to rerun the scenario locally, and the chance outcomes it forces."""
-    parts: list[InlineNode] = ["Rerun and replay it: ", literal(f"rulebooks replay {location}")]
+    """How to rerun the scenario locally (a shell-quoted command), and the chance outcomes
+    it forces."""
+    command = shlex.join(["rulebooks", "replay", location])
+    parts: list[InlineNode] = ["Rerun and replay it: ", literal(command)]
     if result is not None and result.forced:
         parts += [" — forced chance outcomes: ", literal(", ".join(result.forced))]
     return paragraph(*parts, classes=["rulebooks-replay"])

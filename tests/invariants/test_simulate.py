@@ -7,6 +7,7 @@ import html
 import io
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -38,7 +39,7 @@ def test_results_do_not_depend_on_the_worker_count() -> None:
 
 def test_a_game_is_the_same_whatever_else_is_played() -> None:
     alone = simulate.play_game("mahe", {"players": 3}, 5, Checks())
-    among = simulate.run_games("mahe", {"players": 3}, [3, 4, 5, 6], 2, Checks())
+    among = simulate.run_games("mahe", {"players": 3}, range(3, 7), 2, Checks())
     assert isinstance(alone, Played) and among[2] == alone
 
 
@@ -54,7 +55,7 @@ def test_a_broken_rule_is_reported_with_its_seed_and_replay_command(
         replay = re.search(r"replay: rulebooks (simulate mahe --games 1 --seed 7 .*)", printed)
         assert replay is not None, printed
         assert "--workers 1" in replay.group(1) and "--players 4" in replay.group(1)
-        again = cli.main([*replay.group(1).split(), "--quiet"])
+        again = cli.main([*shlex.split(replay.group(1)), "--quiet"])
         assert again == 1 and "seed 7 at action index" in capsys.readouterr().out
     data = json.loads(out.read_text("utf-8"))
     violations = data["campaigns"][0]["violations"]
