@@ -281,11 +281,11 @@ def iter_games(
     """
     params = dict(parameters)
     size = max(1, min(50, len(seeds) // (workers * 8) or 1))
-    jobs = _jobs(game, params, seeds, size, checks)
     if workers <= 1 or len(seeds) <= size:
-        for job in jobs:
-            yield from _play_job(job)
+        for seed in seeds:
+            yield play_game(game, params, seed, checks)
         return
+    jobs = _jobs(game, params, seeds, size, checks)
     context = multiprocessing.get_context()
     with context.Pool(workers, initializer=_ignore_interrupts) as pool:
         ahead: deque[multiprocessing.pool.AsyncResult[list[Played | Violation]]] = deque()
