@@ -41,7 +41,6 @@ import json
 import math
 import multiprocessing
 import os
-import shlex
 import signal
 import sys
 import time
@@ -55,6 +54,7 @@ from typing import Any, TextIO
 import engine
 from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
+from rulebooks.commands import simulation_replay
 from rulebooks.paths import publishable
 
 SCHEMA = 1
@@ -304,17 +304,6 @@ def run_games(
     return list(iter_games(game, parameters, seeds, workers, checks))
 
 
-def replay_command(game: str, parameters: Mapping[str, Any], seed: int | str) -> str:
-    """The command playing only the game of `seed`, with every invariant after every action."""
-    parts = ["rulebooks", "simulate", game, "--games", "1", "--seed", str(seed), "--workers", "1"]
-    for name, value in parameters.items():
-        if name == "players":
-            parts += ["--players", str(value)]
-        else:
-            parts += ["--param", f"{name}={json.dumps(value)}"]
-    return shlex.join([*parts, "--check-every", "1"])
-
-
 def _stats(counts: Counter[Any]) -> dict[str, float]:
     """Min, median, mean and max of values given as counts of each value (not empty)."""
     values = sorted(counts)
@@ -407,7 +396,7 @@ class Tally:
                     "seed": v.seed,
                     "action": v.action,
                     "message": v.message,
-                    "replay": replay_command(game, parameters, v.seed),
+                    "replay": simulation_replay(game, parameters, v.seed),
                 }
                 for v in self.violations
             ],

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import base64
 import html
-import shlex
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from docutils import nodes
 
+from rulebooks.commands import scenario_replay
 from rulebooks.gherkin_model import (
     Background,
     DocString,
@@ -219,8 +219,7 @@ def _figure(label: str, board: Board) -> str:
 def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph:
     """How to rerun the scenario locally (a shell-quoted command), and the chance outcomes
     it forces."""
-    command = shlex.join(["rulebooks", "replay", location])
-    parts: list[InlineNode] = ["Rerun and replay it: ", literal(command)]
+    parts: list[InlineNode] = ["Rerun and replay it: ", literal(scenario_replay(location))]
     if result is not None and result.forced:
         parts += [" — forced chance outcomes: ", literal(", ".join(result.forced))]
     return paragraph(*parts, classes=["rulebooks-replay"])

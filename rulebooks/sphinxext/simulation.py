@@ -28,8 +28,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
+from rulebooks.commands import simulation_replay
 from rulebooks.paths import publishable
-from rulebooks.simulate import replay_command
 from rulebooks.sphinxext.render import admonition, literal, paragraph, strong, table
 
 logger = logging.getLogger(__name__)
@@ -284,7 +284,7 @@ def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
 def _replay(campaign: Mapping[str, Any], seed: Any) -> str:
     """The shell-quoted command replaying one game, rebuilt rather than read from the file."""
     params = campaign.get("parameters")
-    return replay_command(
+    return simulation_replay(
         str(campaign.get("game")), params if isinstance(params, dict) else {}, str(seed)
     )
 

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from rulebooks import cli, recorder, simulate
+from rulebooks.commands import simulation_replay
 from rulebooks.paths import ROOT, publishable
 from rulebooks.simulate import Checks, Played, Violation
 
@@ -31,7 +32,7 @@ def no_game_played(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(simulate, "play_game", refuse)
 
 
-# -- seeds ---------------------------------------------------------------------------------------
+# -- seeds -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("command", ["play", "simulate"])
 def test_a_negative_seed_is_refused(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([command, "mahe", "--seed", "-1"]) == 2
@@ -81,7 +82,8 @@ def test_the_workers_are_fed_a_few_chunks_at_a_time() -> None:
     first = list(itertools.islice(games, 3))
     games.close()
     assert [r.seed for r in first] == [0, 1, 2]
-    assert first == [simulate.play_game("mahe", {"players": 2}, s, Checks(50, 50)) for s in (0, 1, 2)]
+    alone = [simulate.play_game("mahe", {"players": 2}, s, Checks(50, 50)) for s in (0, 1, 2)]
+    assert first == alone
 
 
 def test_summaries_from_counts_match_the_plain_statistics() -> None:
@@ -120,7 +122,7 @@ def test_violations_are_kept_up_to_a_bound_and_counted() -> None:
     assert "... and 30 more games broke an invariant" in simulate.format_summary(summary)
 
 
-# -- --out -------------------------------------------------------------------------------------------
+# -- --out -----------------------------------------------------------------------------------------
 def test_out_naming_a_folder_is_refused_before_any_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -144,7 +146,7 @@ def test_out_in_a_missing_folder_is_refused_and_no_folder_is_made(
     assert "is not a folder" in capsys.readouterr().err
 
 
-# -- Ctrl-C ------------------------------------------------------------------------------------------
+# -- Ctrl-C ----------------------------------------------------------------------------------------
 def test_an_interrupted_campaign_writes_its_partial_summary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -193,7 +195,7 @@ def test_ctrl_c_on_a_running_campaign(tmp_path: Path) -> None:
     assert campaign["seeds"] == [0, campaign["games"] - 1]
 
 
-# -- parameters --------------------------------------------------------------------------------------
+# -- parameters ------------------------------------------------------------------------------------
 def test_an_unknown_parameter_lists_the_games_parameters(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -207,10 +209,10 @@ def test_an_unknown_parameter_lists_the_games_parameters(
     assert "__init__" not in err
 
 
-# -- shell quoting -----------------------------------------------------------------------------------
+# -- shell quoting ---------------------------------------------------------------------------------
 def test_replay_commands_are_shell_quoted() -> None:
     params = {"players": 4, "secondary": "it's $(here)"}
-    command = simulate.replay_command("mahola", params, 17)
+    command = simulation_replay("mahola", params, 17)
     words = shlex.split(command)
     assert words[:5] == ["rulebooks", "simulate", "mahola", "--games", "1"]
     assert words[words.index("--param") + 1] == 'secondary="it\'s $(here)"'
@@ -229,7 +231,7 @@ def test_the_sites_replay_command_is_shell_quoted() -> None:
     assert plain.endswith("rulebooks replay features/mahe/04_riding.feature:56")
 
 
-# -- published paths ---------------------------------------------------------------------------------
+# -- published paths -------------------------------------------------------------------------------
 def test_published_text_has_repository_relative_paths() -> None:
     here = str(ROOT)
     text = f'File "{here}/engine/mahe/game.py", line 3, in {here}.'
