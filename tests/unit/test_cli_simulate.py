@@ -184,8 +184,11 @@ def test_ctrl_c_on_a_running_campaign(tmp_path: Path) -> None:
         start_new_session=True,
     )  # fmt: skip
     assert process.stderr is not None
-    first = process.stderr.readline()  # the progress bar's first line: games are being played
-    assert "/1000000 games" in first, first
+    seen = ""
+    while "/1000000 games" not in seen:  # the progress bar's first line: games are being played
+        line = process.stderr.readline()
+        assert line, f"the command ended before playing: {seen}"
+        seen += line
     os.killpg(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=300)
     assert process.returncode == 130, stderr
