@@ -41,7 +41,7 @@ bench: $(STAMP)
 
 ## make simulate: 1,000 random games of every game on every core, invariants checked.
 simulate: $(STAMP)
-	$(BIN)/rulebooks simulate all --games 1000 --workers $$(nproc) --out results/simulation.json
+	mkdir -p results && $(BIN)/rulebooks simulate all --games 1000 --workers $$(nproc) --out results/simulation.json
 
 ## make mutate: does the suite catch rule bugs? Every hand-made mutation, and the kill rate.
 mutate: $(STAMP)

@@ -122,13 +122,15 @@ def command_replay(args: argparse.Namespace) -> int:
 
 def command_play(args: argparse.Namespace) -> int:
     import engine
+    from rulebooks.simulate import campaign_parameters, check_seed
 
-    params: dict[str, object] = {"players": args.players}
-    if args.variant:
-        params["variant"] = True
     try:
+        check_seed(args.seed)
+        params = campaign_parameters(
+            args.game, args.players, {"variant": True} if args.variant else {}
+        )
         game = engine.load_game(args.game, **params)
-    except engine.RulebooksError as error:
+    except ValueError as error:  # engine.RulebooksError included
         print(f"error: {error}", file=sys.stderr)
         return 2
     state = engine.RandomSampler(args.seed).play_out(game.new_initial_state())
@@ -142,28 +144,28 @@ def command_simulate(args: argparse.Namespace) -> int:
     from rulebooks import simulate
 
     names = sorted(engine.GAMES) if args.game == "all" else [args.game]
-    try:
-        extra = simulate.parse_parameters(args.param)
-        for name in names:
-            simulate.campaign_parameters(name, args.players, extra)
-    except (ValueError, engine.RulebooksError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
     if args.games < 1 or args.workers < 1 or args.check_every < 1 or args.clone_every < 1:
         print("error: --games, --workers, --check-every and --clone-every are at least 1",
               file=sys.stderr)  # fmt: skip
         return 2
-    ok, _ = simulate.simulate(
-        names,
-        games=args.games,
-        seed=args.seed,
-        workers=args.workers,
-        players=args.players,
-        extra=extra,
-        checks=simulate.Checks(args.clone_every, args.check_every),
-        out=Path(args.out) if args.out else None,
-        progress=not args.quiet,
-    )
+    try:  # every argument, --out included, is checked before the first game
+        ok, _ = simulate.simulate(
+            names,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            players=args.players,
+            extra=simulate.parse_parameters(args.param),
+            checks=simulate.Checks(args.clone_every, args.check_every),
+            out=Path(args.out) if args.out else None,
+            progress=not args.quiet,
+        )
+    except ValueError as error:  # engine.RulebooksError included
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: the summary above covers the games played", file=sys.stderr)
+        return simulate.INTERRUPTED
     return 0 if ok else 1
 
 
@@ -193,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="play one random game and print the final position")
     play.add_argument("game")
     play.add_argument("--players", type=int, default=4)
-    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seed", type=int, default=0, help="a whole number >= 0")
     play.add_argument("--variant", action="store_true")
     play.set_defaults(run=command_play)
 
@@ -202,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     simulate.add_argument("game", help="a registered game, or 'all'")
     simulate.add_argument("--games", type=int, default=100, help="number of games (seeds)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (>= 0)")
     simulate.add_argument("--workers", type=int, default=1, help="processes")
     simulate.add_argument("--players", type=int, default=None)
     simulate.add_argument(
@@ -216,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         "--clone-every", type=int, default=1, metavar="K",
         help="clone equality every K actions (default 1: after every action)",
     )  # fmt: skip
-    simulate.add_argument("--out", default=None, help="write the summary as JSON here")
+    simulate.add_argument(
+        "--out", default=None, help="write the summary as JSON to this file (its folder must exist)"
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(run=command_simulate)
 

@@ -55,6 +55,8 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, Protocol, TypedDict
 import pytest
 from gherkin.parser import Parser as GherkinParser
 
+from rulebooks.paths import publishable  # errors are published with repository-relative paths
+
 if TYPE_CHECKING:
     from pytest_bdd.parser import Examples, Feature, Scenario, ScenarioTemplate, Step
 
@@ -753,7 +755,7 @@ def _phase_of(report: pytest.TestReport, call: pytest.CallInfo[None]) -> _Phase:
         if report.failed or xfail:
             error = describe_exception(excinfo.value)
     elif report.failed:
-        error = report.longreprtext.strip() or f"{call.when} failed"
+        error = publishable(report.longreprtext.strip()) or f"{call.when} failed"
     return _Phase(outcome=report.outcome, duration=report.duration, error=error, xfail=xfail)
 
 
@@ -820,7 +822,7 @@ def describe_exception(exception: BaseException) -> str:
     message = getattr(exception, "msg", None) if isinstance(exception, LookupError) else None
     text = str(message) if message else str(exception)
     name = type(exception).__name__
-    return f"{name}: {text}" if text else name
+    return publishable(f"{name}: {text}" if text else name)
 
 
 def read_feature(filename: str, rootpath: Path) -> _FeatureInfo:

@@ -1,38 +1,52 @@
 """Simulation campaigns: many random games in several processes, invariants checked throughout.
 
 ``rulebooks simulate GAME --games N --seed S --workers W`` plays the games seeded S..S+N-1
-with :class:`engine.RandomSampler` (game k with seed k, whoever plays it, so the results do
-not depend on W), checking after every action that someone can act unless the game is over
-and, every few actions, that a clone equals its origin and that ``to_dict``/``from_dict``
-reads the position back. A violation names the seed, the action index and the command that
-replays that one game; the command then exits 1.
+(S >= 0) with :class:`engine.RandomSampler` (game k with seed k, whoever plays it, so the
+results do not depend on W), checking after every action that someone can act unless the
+game is over and, every few actions, that a clone equals its origin and that
+``to_dict``/``from_dict`` reads the position back. A violation names the seed, the action
+index and the (shell-quoted) command that replays that one game; the command then exits 1.
+
+Seeds are streamed: the workers get a few chunks of seeds at a time and the summary is
+tallied game by game (lengths and scores as counts of each value), so memory does not grow
+with N. Games are tallied in seed order, so an interrupted campaign (Ctrl-C) has played
+seeds S..S+k-1 exactly: its summary is printed and written all the same, marked
+``"partial": true`` (with ``"requested"``, the N asked for), and the command exits 130.
 
 The summary (game lengths, scores, seat win rates) is printed and, with ``--out``, written
-as JSON (schema below) for the site's ``simulation-report`` directive::
+as JSON (schema below) for the site's ``simulation-report`` directive. ``--out`` is checked
+before the first game: an existing folder, a missing folder or a non-regular file is
+refused (no folder is created)::
 
-    {"schema": 1, "generated": "...", "campaigns": [
-        {"game": "mahe", "parameters": {...}, "games": 200, "seeds": [0, 199], "workers": 2,
-         "checks": {...}, "elapsed": 1.2, "games_per_second": 166.0, "steps_per_second": ...,
+    {"schema": 1, "generated": "...", "partial": false, "campaigns": [
+        {"game": "mahe", "parameters": {...}, "games": 200, "requested": 200,
+         "partial": false, "seeds": [0, 199], "workers": 2, "checks": {...},
+         "elapsed": 1.2, "games_per_second": 166.0, "steps_per_second": ...,
          "length": {"min": .., "median": .., "mean": .., "max": .., "histogram": [...]},
          "score": {"name": "eggs", "seats": [...], "winners": {...}} or null,
          "seats": [{"seat": 0, "wins": 51, "win_rate": 0.255}, ...], "shared_wins": 3,
+         "violation_count": 0,
          "violations": [{"seed": .., "action": .., "message": .., "replay": ".."}]}]}
 
-A game's length counts steps: decisions and chance events, a joint action (every player
-at once) counting once.
+``violations`` lists the first :data:`MAX_VIOLATIONS` by seed; ``violation_count`` counts
+them all. A game's length counts steps: decisions and chance events, a joint action (every
+player at once) counting once. Messages give repository-relative paths
+(:func:`rulebooks.paths.publishable`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import multiprocessing
 import os
-import statistics
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections import Counter, deque
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -40,10 +54,16 @@ from typing import Any, TextIO
 import engine
 from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
+from rulebooks.commands import simulation_replay
+from rulebooks.paths import publishable
 
 SCHEMA = 1
 MAX_STEPS = 200_000
 """A game still running after this many steps is reported as a violation (it may never end)."""
+MAX_VIOLATIONS = 100
+"""Violations kept in full in a summary (the first by seed); ``violation_count`` has them all."""
+INTERRUPTED = 130
+"""The exit code of a campaign stopped by Ctrl-C (128 + SIGINT), its partial summary written."""
 
 SCORES: dict[str, tuple[str, str]] = {
     "mahe": ("eggs", "eggs"),
@@ -99,7 +119,22 @@ class Job:
     game: str
     parameters: dict[str, Any]
     checks: Checks
-    seeds: tuple[int, ...]
+    seeds: range
+
+
+def check_seed(seed: object) -> int:
+    """A seed is a whole number >= 0 (``random.Random(-1)`` plays the game of seed 1)."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"a seed is a whole number >= 0, got {seed!r}")
+    return seed
+
+
+def campaign_seeds(seed: int, games: int) -> range:
+    """The seeds of a campaign of `games` games from `seed` (a range: nothing is listed)."""
+    check_seed(seed)
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ValueError(f"a campaign plays at least 1 game, got {games!r}")
+    return range(seed, seed + games)
 
 
 # -- playing and checking -------------------------------------------------------------------
@@ -168,7 +203,7 @@ def play_game(
     except Exception as error:  # the engine itself failed: report it like a broken invariant
         problem = f"{type(error).__name__}: {error}"
     if problem is not None:
-        return Violation(seed, step, problem)
+        return Violation(seed, step, publishable(problem))
     return Played(seed, step, tuple(state.returns()), scores_of(game, state))
 
 
@@ -178,7 +213,8 @@ def _play_job(job: Job) -> list[Played | Violation]:
 
 # -- campaigns -------------------------------------------------------------------------------
 class Progress:
-    """A progress bar on stderr: redrawn in place on a terminal, a few lines otherwise."""
+    """A progress bar on stderr: redrawn in place on a terminal (at each thousandth), a few
+    lines otherwise (at 0, 50 and 100 %)."""
 
     def __init__(self, label: str, total: int, stream: TextIO | None = None, enabled: bool = True):
         self.label, self.total, self.done = label, total, 0
@@ -192,144 +228,204 @@ class Progress:
         self.done += count
         if not self.enabled:
             return
+        if self.tty:
+            mark = 1000 * self.done // self.total
+            if mark == self.shown and self.done < self.total:
+                return
+            end = "\n" if self.done >= self.total else ""
+            self.stream.write(f"\r{self._line()}{end}")
+        else:
+            mark = 10 * self.done // self.total
+            if mark == self.shown or (mark % 5 and self.done < self.total):
+                return
+            self.stream.write(self._line() + "\n")
+        self.shown = mark
+        self.stream.flush()
+
+    def stop(self) -> None:
+        """Interrupted: show where it stopped, on a line of its own."""
+        if self.enabled:
+            self.stream.write(("\r" if self.tty else "") + self._line() + " (interrupted)\n")
+            self.stream.flush()
+
+    def _line(self) -> str:
         rate = self.done / max(time.perf_counter() - self.start, 1e-9)
         width = 30
         filled = width * self.done // self.total
-        line = (
+        return (
             f"{self.label} [{'#' * filled}{'.' * (width - filled)}] "
             f"{self.done}/{self.total} games, {rate:.0f} games/s"
         )
-        if self.tty:
-            end = "\n" if self.done >= self.total else ""
-            self.stream.write(f"\r{line}{end}")
-        else:
-            tenth = 10 * self.done // self.total
-            if tenth == self.shown or (tenth % 5 and self.done < self.total):
-                return
-            self.shown = tenth
-            self.stream.write(line + "\n")
-        self.stream.flush()
 
 
-def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+def _jobs(
+    game: str, parameters: dict[str, Any], seeds: range, size: int, checks: Checks
+) -> Iterator[Job]:
     for start in range(0, len(seeds), size):
-        yield tuple(seeds[start : start + size])
+        yield Job(game, parameters, checks, seeds[start : start + size])
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def iter_games(
+    game: str, parameters: Mapping[str, Any], seeds: range, workers: int, checks: Checks
+) -> Generator[Played | Violation, None, None]:
+    """Play every seed, in `workers` processes, yielding results in seed order.
+
+    Seeds go out in chunks, at most ``4 * workers`` chunks ahead of the results read, so
+    memory does not grow with the number of games. Closing the iterator (or Ctrl-C while it
+    waits) stops the workers.
+    """
+    params = dict(parameters)
+    size = max(1, min(50, len(seeds) // (workers * 8) or 1))
+    if workers <= 1 or len(seeds) <= size:
+        for seed in seeds:
+            yield play_game(game, params, seed, checks)
+        return
+    jobs = _jobs(game, params, seeds, size, checks)
+    context = multiprocessing.get_context()
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+        ahead: deque[multiprocessing.pool.AsyncResult[list[Played | Violation]]] = deque()
+        for job in jobs:
+            ahead.append(pool.apply_async(_play_job, (job,)))
+            if len(ahead) >= 4 * workers:
+                yield from ahead.popleft().get()
+        while ahead:
+            yield from ahead.popleft().get()
 
 
 def run_games(
-    game: str,
-    parameters: Mapping[str, Any],
-    seeds: Sequence[int],
-    workers: int,
-    checks: Checks,
-    on_progress: Callable[[int], None] | None = None,
+    game: str, parameters: Mapping[str, Any], seeds: range, workers: int, checks: Checks
 ) -> list[Played | Violation]:
-    """Play every seed, in `workers` processes; results in seed order whatever `workers`."""
-    params = dict(parameters)
-    results: list[Played | Violation] = []
-    size = max(1, min(50, len(seeds) // (workers * 8) or 1))
-    jobs = [Job(game, params, checks, chunk) for chunk in _chunks(seeds, size)]
-    if workers <= 1 or len(jobs) <= 1:
-        outputs: Iterable[list[Played | Violation]] = map(_play_job, jobs)
-        for output in outputs:
-            results.extend(output)
-            if on_progress:
-                on_progress(len(output))
-    else:
-        with multiprocessing.get_context().Pool(workers) as pool:
-            for output in pool.imap_unordered(_play_job, jobs):
-                results.extend(output)
-                if on_progress:
-                    on_progress(len(output))
-    return sorted(results, key=lambda r: r.seed)
+    """Every result of a few seeds as a list, in seed order whatever `workers`."""
+    return list(iter_games(game, parameters, seeds, workers, checks))
 
 
-def replay_command(game: str, parameters: Mapping[str, Any], seed: int) -> str:
-    """The command playing only the game of `seed`, with every invariant after every action."""
-    parts = ["rulebooks", "simulate", game, "--games", "1", "--seed", str(seed), "--workers", "1"]
-    for name, value in parameters.items():
-        if name == "players":
-            parts += ["--players", str(value)]
-        else:
-            parts += ["--param", f"{name}={json.dumps(value)}"]
-    return " ".join([*parts, "--check-every", "1"])
-
-
-def _stats(values: Sequence[float]) -> dict[str, float]:
-    return {
-        "min": min(values),
-        "median": statistics.median(values),
-        "mean": round(statistics.fmean(values), 4),
-        "max": max(values),
-    }
-
-
-def histogram(values: Sequence[int], bins: int = 12) -> list[dict[str, int]]:
-    """Counts of `values` in at most `bins` equal ranges ``[from, to]`` of whole numbers."""
-    low, high = min(values), max(values)
-    width = max(1, math.ceil((high - low + 1) / bins))
-    counts = [0] * ((high - low) // width + 1)
+def _stats(counts: Counter[Any]) -> dict[str, float]:
+    """Min, median, mean and max of values given as counts of each value (not empty)."""
+    values = sorted(counts)
+    total = counts.total()
+    low, high = (total - 1) // 2, total // 2  # the middle ranks (equal when total is odd)
+    middle: list[float] = []
+    seen = 0
     for value in values:
-        counts[(value - low) // width] += 1
+        seen += counts[value]
+        while len(middle) < 2 and seen > (low if not middle else high):
+            middle.append(value)
+    median = middle[0] if low == high else (middle[0] + middle[1]) / 2
+    mean = math.fsum(value * n for value, n in counts.items()) / total
+    return {"min": values[0], "median": median, "mean": round(mean, 4), "max": values[-1]}
+
+
+def histogram(counts: Counter[int], bins: int = 12) -> list[dict[str, int]]:
+    """Counts of whole-number values in at most `bins` equal ranges ``[from, to]``."""
+    low, high = min(counts), max(counts)
+    width = max(1, math.ceil((high - low + 1) / bins))
+    games = [0] * ((high - low) // width + 1)
+    for value, n in counts.items():
+        games[(value - low) // width] += n
     return [
         {"from": low + i * width, "to": low + (i + 1) * width - 1, "games": n}
-        for i, n in enumerate(counts)
+        for i, n in enumerate(games)
     ]
+
+
+@dataclass
+class Tally:
+    """A campaign's summary, added to one game at a time (memory independent of the number
+    of games: values are kept as counts, violations up to :data:`MAX_VIOLATIONS`)."""
+
+    game: str
+    parameters: dict[str, Any]
+    first_seed: int | None = None
+    last_seed: int | None = None
+    games: int = 0
+    steps: int = 0
+    lengths: Counter[int] = field(default_factory=Counter)
+    wins: Counter[int] = field(default_factory=Counter)
+    shared_wins: int = 0
+    unscored: int = 0
+    scores: dict[int, Counter[float]] = field(default_factory=dict)
+    winning: Counter[float] = field(default_factory=Counter)
+    violation_count: int = 0
+    violations: list[Violation] = field(default_factory=list)
+
+    def add(self, result: Played | Violation) -> None:
+        if self.first_seed is None:
+            self.first_seed = result.seed
+        self.last_seed = result.seed
+        self.games += 1
+        if isinstance(result, Violation):
+            self.violation_count += 1
+            if len(self.violations) < MAX_VIOLATIONS:
+                self.violations.append(result)
+            return
+        self.steps += result.length
+        self.lengths[result.length] += 1
+        for seat, value in enumerate(result.returns):
+            self.wins[seat] += value == 1.0
+        self.shared_wins += sum(result.returns) > 1
+        if result.scores is None:
+            self.unscored += 1
+            return
+        for seat, score in enumerate(result.scores):
+            self.scores.setdefault(seat, Counter())[score] += 1
+        self.winning[max(result.scores)] += 1
+
+    def summary(self) -> dict[str, Any]:
+        """The deterministic part of the campaign's summary (no timings)."""
+        game, parameters = self.game, self.parameters
+        played = self.games - self.violation_count
+        players = int(parameters["players"])
+        summary: dict[str, Any] = {
+            "game": game,
+            "parameters": dict(parameters),
+            "games": self.games,
+            "seeds": [] if self.first_seed is None else [self.first_seed, self.last_seed],
+            "finished": played,
+            "length": None,
+            "score": None,
+            "seats": [],
+            "shared_wins": 0,
+            "violation_count": self.violation_count,
+            "violations": [
+                {
+                    "seed": v.seed,
+                    "action": v.action,
+                    "message": v.message,
+                    "replay": simulation_replay(game, parameters, v.seed),
+                }
+                for v in self.violations
+            ],
+        }
+        if not played:
+            return summary
+        summary["length"] = {**_stats(self.lengths), "histogram": histogram(self.lengths)}
+        summary["seats"] = [
+            {"seat": seat, "wins": self.wins[seat], "win_rate": round(self.wins[seat] / played, 4)}
+            for seat in range(players)
+        ]
+        summary["shared_wins"] = self.shared_wins
+        if not self.unscored:
+            summary["score"] = {
+                "name": SCORES.get(game, ("score", "score"))[1],
+                "seats": [{"seat": seat, **_stats(self.scores[seat])} for seat in range(players)],
+                "winners": _stats(self.winning),
+            }
+        return summary
 
 
 def summarize(
-    game: str,
-    parameters: Mapping[str, Any],
-    seeds: Sequence[int],
-    results: Sequence[Played | Violation],
+    game: str, parameters: Mapping[str, Any], results: Sequence[Played | Violation]
 ) -> dict[str, Any]:
-    """The deterministic part of a campaign's summary (no timings)."""
-    played = [r for r in results if isinstance(r, Played)]
-    violations = [r for r in results if isinstance(r, Violation)]
-    players = int(parameters["players"])
-    summary: dict[str, Any] = {
-        "game": game,
-        "parameters": dict(parameters),
-        "games": len(seeds),
-        "seeds": [seeds[0], seeds[-1]] if seeds else [],
-        "finished": len(played),
-        "length": None,
-        "score": None,
-        "seats": [],
-        "shared_wins": 0,
-        "violations": [
-            {
-                "seed": v.seed,
-                "action": v.action,
-                "message": v.message,
-                "replay": replay_command(game, parameters, v.seed),
-            }
-            for v in violations
-        ],
-    }
-    if not played:
-        return summary
-    lengths = [p.length for p in played]
-    summary["length"] = {**_stats(lengths), "histogram": histogram(lengths)}
-    wins = [sum(1 for p in played if p.returns[seat] == 1.0) for seat in range(players)]
-    summary["seats"] = [
-        {"seat": seat, "wins": wins[seat], "win_rate": round(wins[seat] / len(played), 4)}
-        for seat in range(players)
-    ]
-    summary["shared_wins"] = sum(1 for p in played if sum(p.returns) > 1)
-    scored = [p for p in played if p.scores is not None]
-    if scored and len(scored) == len(played):
-        label = SCORES.get(game, ("score", "score"))[1]
-        winning = [max(p.scores or ()) for p in scored]
-        summary["score"] = {
-            "name": label,
-            "seats": [
-                {"seat": seat, **_stats([(p.scores or ())[seat] for p in scored])}
-                for seat in range(players)
-            ],
-            "winners": _stats(winning),
-        }
-    return summary
+    """The deterministic part of the summary of some results (see :class:`Tally`)."""
+    tally = Tally(game, dict(parameters))
+    for result in results:
+        tally.add(result)
+    return tally.summary()
 
 
 def run_campaign(
@@ -342,22 +438,37 @@ def run_campaign(
     progress: bool = True,
     stream: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Play a campaign and summarize it, timings included."""
+    """Play a campaign and summarize it, timings included.
+
+    Ctrl-C stops it: the summary then covers the games played so far (seeds `seed` onwards,
+    in order) and says ``"partial": true``.
+    """
     checks = checks or Checks()
-    seeds = list(range(seed, seed + games))
+    seeds = campaign_seeds(seed, games)
     bar = Progress(f"{game} {games} games", games, stream, enabled=progress)
+    tally = Tally(game, dict(parameters))
+    partial = False
     start = time.perf_counter()
-    results = run_games(game, parameters, seeds, workers, checks, bar.advance)
+    with contextlib.closing(iter_games(game, parameters, seeds, workers, checks)) as results:
+        try:
+            for result in results:
+                tally.add(result)
+                bar.advance(1)
+        except KeyboardInterrupt:
+            partial = True
     elapsed = time.perf_counter() - start
-    summary = summarize(game, parameters, seeds, results)
-    steps = sum(r.length for r in results if isinstance(r, Played))
+    if partial:
+        bar.stop()
+    summary = tally.summary()
     summary.update(
         {
+            "requested": games,
+            "partial": partial,
             "workers": workers,
             "checks": checks.describe(),
             "elapsed": round(elapsed, 3),
-            "games_per_second": round(games / elapsed, 1) if elapsed else None,
-            "steps_per_second": round(steps / elapsed, 1) if elapsed else None,
+            "games_per_second": round(tally.games / elapsed, 1) if elapsed else None,
+            "steps_per_second": round(tally.steps / elapsed, 1) if elapsed else None,
         }
     )
     return summary
@@ -367,17 +478,33 @@ TIMING_FIELDS = ("workers", "elapsed", "games_per_second", "steps_per_second")
 """Fields of a campaign that depend on the machine and the worker count, not on the seeds."""
 
 
-def document(campaigns: list[dict[str, Any]]) -> dict[str, Any]:
+def document(campaigns: list[dict[str, Any]], partial: bool = False) -> dict[str, Any]:
+    """The summary file; `partial` when interrupted (a campaign cut short or not run)."""
     return {
         "schema": SCHEMA,
         "generated": datetime.now(UTC).isoformat(timespec="seconds"),
+        "partial": partial or any(c.get("partial") for c in campaigns),
         "campaigns": campaigns,
     }
 
 
+def check_out(path: Path) -> None:
+    """Refuse, before any game is played, a summary path that cannot be written: a folder,
+    a non-regular file, a missing or unwritable folder (none is created). ValueError."""
+    parent = path.parent
+    if path.is_dir():
+        raise ValueError(f"--out {path} is a folder: name a file, e.g. {path / 'simulation.json'}")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"--out {path} exists and is not a regular file")
+    if not parent.is_dir():
+        what = "is not a folder" if parent.exists() else "does not exist (create it first)"
+        raise ValueError(f"--out {path}: the folder {parent} {what}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"--out {path}: cannot write in the folder {parent}")
+
+
 def write_json(path: Path, data: Mapping[str, Any]) -> None:
     """Write atomically: a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     temporary.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     temporary.replace(path)
@@ -386,8 +513,13 @@ def write_json(path: Path, data: Mapping[str, Any]) -> None:
 # -- printing ----------------------------------------------------------------------------------
 def format_summary(campaign: Mapping[str, Any]) -> str:
     params = ", ".join(f"{k}={v}" for k, v in campaign["parameters"].items())
+    seeds = campaign["seeds"] or ["-", "-"]
     lines = [f"{campaign['game']} ({params}): {campaign['games']} games, seeds "
-             f"{campaign['seeds'][0]}..{campaign['seeds'][-1]}"]  # fmt: skip
+             f"{seeds[0]}..{seeds[-1]}"]  # fmt: skip
+    if campaign.get("partial"):
+        lines.append(
+            f"  PARTIAL: interrupted after {campaign['games']} of {campaign['requested']} games"
+        )
     if "elapsed" in campaign:
         lines.append(
             f"  {campaign['elapsed']:.2f} s with {campaign['workers']} worker(s): "
@@ -420,6 +552,9 @@ def format_summary(campaign: Mapping[str, Any]) -> str:
             f"{violation['action']}: {violation['message']}\n"
             f"    replay: {violation['replay']}"
         )
+    hidden = campaign.get("violation_count", 0) - len(campaign["violations"])
+    if hidden > 0:
+        lines.append(f"  ... and {hidden} more games broke an invariant")
     return "\n".join(lines)
 
 
@@ -438,11 +573,19 @@ def parse_parameters(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def campaign_parameters(game: str, players: int | None, extra: Mapping[str, Any]) -> dict[str, Any]:
-    """The full parameters of the game as loaded (defaults filled in, validated)."""
+    """The full parameters of the game as loaded (defaults filled in, validated): an unknown
+    name raises :class:`engine.InvalidGameError` listing the game's parameters."""
     params = dict(extra)
     if players is not None:
         params["players"] = players
-    loaded = engine.load_game(game, **params)  # raises InvalidGameError for bad parameters
+    known = engine.load_game(game).parameters()
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        names = ", ".join(unknown)
+        raise engine.InvalidGameError(
+            f"{game} has no parameter {names}; its parameters: {', '.join(known)}"
+        )
+    loaded = engine.load_game(game, **params)  # raises InvalidGameError for bad values
     full = loaded.parameters()
     return {k: v for k, v in full.items() if isinstance(v, str | int | float | bool | None)}
 
@@ -460,17 +603,31 @@ def simulate(
     progress: bool = True,
     stream: TextIO | None = None,
 ) -> tuple[bool, list[dict[str, Any]]]:
-    """Run a campaign per game, print the summaries, write `out`; (no violation?, campaigns)."""
+    """Run a campaign per game, print the summaries, write `out`; (no violation?, campaigns).
+
+    Arguments are checked before the first game (ValueError, or InvalidGameError for the
+    parameters). On Ctrl-C the campaigns played so far are printed and written, the last
+    one partial, and the document says ``"partial": true``; then KeyboardInterrupt is raised
+    again for the caller (the command exits :data:`INTERRUPTED`).
+    """
+    campaign_seeds(seed, games)
+    all_params = [campaign_parameters(name, players, extra or {}) for name in games_to_run]
+    if out is not None:
+        check_out(out)
     campaigns = []
-    for name in games_to_run:
-        params = campaign_parameters(name, players, extra or {})
+    for name, params in zip(games_to_run, all_params, strict=True):
         campaign = run_campaign(name, params, games, seed, workers, checks, progress, stream)
         print(format_summary(campaign), flush=True)
         campaigns.append(campaign)
+        if campaign["partial"]:
+            break
+    partial = bool(campaigns) and campaigns[-1]["partial"]
     if out is not None:
-        write_json(out, document(campaigns))
-        print(f"written: {out}")
-    return not any(c["violations"] for c in campaigns), campaigns
+        write_json(out, document(campaigns, partial))
+        print(f"written: {out}" + (" (partial: interrupted)" if partial else ""))
+    if partial:
+        raise KeyboardInterrupt
+    return not any(c["violation_count"] for c in campaigns), campaigns
 
 
 SITE_GAMES = 200
@@ -480,6 +637,7 @@ SITE_CHECKS = Checks(clone_every=25, round_trip_every=100)
 
 def site_campaign(out: Path, workers: int | None = None) -> bool:
     """Every registered game with its default parameters, for the site's report page."""
+    out.parent.mkdir(parents=True, exist_ok=True)  # the site's own results folder
     ok, _ = simulate(
         sorted(engine.GAMES),
         games=SITE_GAMES,

@@ -31,13 +31,37 @@ How a game maps (decided from the engine, never from a list of names):
 Action ids are the engine's, unchanged. Observations: ``observation_string`` is the engine's
 ``observation_string(player)``, the observation tensor the game's encoder
 (:mod:`rulebooks.adapters.encoding`). Perfect-information games also give an information
-state string: the history. Serialisation (``pyspiel.serialize_game_and_state``) pickles each
-state's Python attributes; the wrapped engine state pickles as its game, parameters and
-history, replayed on load, and copies itself with the engine's ``clone``.
+state string: the history.
+
+**Serialisation.** ``state.serialize()`` writes the game string (its parameters) on the
+first line and the action history below it, one action id per line::
+
+    python_rulebooks_mahe(first_player=0,max_chance_nodes=10000,max_game_length=10000,...)
+    21
+    8
+
+``game.deserialize_state(text)`` reads only that: it checks the game string against the
+game's own, then replays the history from the initial state through ``apply_action`` /
+``apply_actions``, so the engine validates every action. A malformed text (another game or
+parameters, a line that is not an action id, an illegal action, a history past the end of
+the play) raises :class:`engine.InvalidStateError` naming the line; nothing is unpickled.
+:func:`deserialize_game_and_state` loads the game named by the first line, then the state.
+
+OpenSpiel's own default for Python games, which ``state.serialize()`` and
+``game.deserialize_state`` replace here, writes ``__dict__=`` followed by a pickle and
+unpickles it on load: a crafted text would run code. OpenSpiel's C++ entry points
+(``pyspiel.serialize_game_and_state`` / ``pyspiel.deserialize_game_and_state``, pickling a
+``pyspiel.State``, ``random_sim_test(serialize=True)``) still use that default: a Python game
+cannot override it (``PyGame::DeserializeState`` and ``PyState::Deserialize`` in OpenSpiel's
+``python_games.cc`` call no Python hook before unpickling). Feed them only text this process
+wrote; for anything else use :func:`deserialize_game_and_state` of this module. On that
+path the wrapped engine state pickles as its game, parameters and history, replayed on
+load, and copies itself with the engine's ``clone``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -45,7 +69,14 @@ import numpy as np
 import pyspiel
 
 import engine
-from engine.core import CHANCE, SIMULTANEOUS, TERMINAL, InvalidGameError
+from engine.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    IllegalActionError,
+    InvalidGameError,
+    InvalidStateError,
+)
 
 from . import (
     DEFAULT_MAX_CHANCE_NODES,
@@ -188,6 +219,55 @@ class RulebooksGame(pyspiel.Game):  # type: ignore[misc]
     def max_chance_nodes_in_history(self) -> int:
         return self.horizon.chance_nodes
 
+    def deserialize_state(self, text: str) -> RulebooksState:
+        """The state written by :meth:`RulebooksState.serialize`, replayed from the initial
+        state through the validating API; :class:`engine.InvalidStateError` if malformed."""
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a serialised state is text, not {type(text).__name__}")
+        header, _, body = text.partition("\n")
+        if header != str(self):
+            raise InvalidStateError(_wrong_header(header, str(self)))
+        lines = body.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        # The longest history a play can have: a joint action takes one line per player.
+        longest = self.horizon.decisions * self.num_players() + self.horizon.chance_nodes
+        if len(lines) > longest:
+            raise InvalidStateError(
+                f"{len(lines)} actions: longer than any play of {self} ({longest} at most)"
+            )
+        state = self.new_initial_state()
+        at = 0
+        while at < len(lines):
+            if state.is_terminal():
+                raise InvalidStateError(f"line {at + 2}: the play is over, yet the history goes on")
+            width = self.num_players() if state.is_simultaneous_node() else 1
+            if at + width > len(lines):
+                raise InvalidStateError(
+                    f"line {at + 2}: a joint action needs {width} lines, one per player; "
+                    f"the history ends after {len(lines) - at}"
+                )
+            actions = [self._action_id(lines[at + i], at + 2 + i) for i in range(width)]
+            try:
+                if state.is_simultaneous_node():
+                    state.apply_actions(actions)
+                else:
+                    state.apply_action(actions[0])
+            except IllegalActionError as error:
+                raise InvalidStateError(f"line {at + 2}: {error}") from error
+            at += width
+        return state
+
+    def _action_id(self, line: str, number: int) -> int:
+        """An action id read from line `number` of a serialised state."""
+        limit = self.num_distinct_actions()
+        if not _ACTION_ID.fullmatch(line) or int(line) >= limit:
+            raise InvalidStateError(
+                f"line {number}: {line[:40]!r} is not an action id (a whole number from 0 "
+                f"to {limit - 1})"
+            )
+        return int(line)
+
     def make_py_observer(
         self,
         iig_obs_type: pyspiel.IIGObservationType | None = None,
@@ -233,6 +313,40 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.play)
+
+    def serialize(self) -> str:
+        """The game string, then the history, one action id per line (no pickle)."""
+        return "".join(f"{line}\n" for line in [str(self.get_game()), *self.history()])
+
+
+_ACTION_ID = re.compile(r"[0-9]{1,18}")
+
+
+def _wrong_header(header: str, expected: str) -> str:
+    if header.startswith("history="):
+        return (
+            "this is OpenSpiel's default serialisation of Python games (history=, "
+            "move_number=, __dict__= holding a pickle), which this game never reads: "
+            "unpickling can run code. Write states with state.serialize()"
+        )
+    return f"the state was serialised for {header[:200]!r}, not for this game {expected!r}"
+
+
+def deserialize_game_and_state(text: str) -> tuple[RulebooksGame, RulebooksState]:
+    """The game named by the first line of `text` (written by ``state.serialize()``) and
+    the state its history reaches; unlike ``pyspiel.deserialize_game_and_state``, nothing
+    is unpickled. :class:`engine.InvalidStateError` if `text` is malformed."""
+    if not isinstance(text, str):
+        raise InvalidStateError(f"a serialised state is text, not {type(text).__name__}")
+    header = text.partition("\n")[0]
+    name = header.partition("(")[0]
+    if not name.startswith(PREFIX) or name.removeprefix(PREFIX) not in _SPECS:
+        raise InvalidStateError(_wrong_header(header, "python_rulebooks_<game>(...)"))
+    try:
+        game = pyspiel.load_game(header)
+    except (pyspiel.SpielError, InvalidGameError) as error:
+        raise InvalidStateError(f"line 1: {header[:200]!r} is not a game: {error}") from None
+    return game, game.deserialize_state(text)
 
 
 class RulebooksObserver:
@@ -283,6 +397,7 @@ __all__ = [
     "RulebooksGame",
     "RulebooksObserver",
     "RulebooksState",
+    "deserialize_game_and_state",
     "game_type",
     "load_game",
     "register_game",

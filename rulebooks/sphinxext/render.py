@@ -14,6 +14,7 @@ from typing import TypeAlias
 
 from docutils import nodes
 
+from rulebooks.commands import scenario_replay
 from rulebooks.gherkin_model import (
     Background,
     DocString,
@@ -216,8 +217,9 @@ def _figure(label: str, board: Board) -> str:
 
 
 def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph:
-    """How to rerun the scenario locally, and the chance outcomes it forces."""
-    parts: list[InlineNode] = ["Rerun and replay it: ", literal(f"rulebooks replay {location}")]
+    """How to rerun the scenario locally (a shell-quoted command), and the chance outcomes
+    it forces."""
+    parts: list[InlineNode] = ["Rerun and replay it: ", literal(scenario_replay(location))]
     if result is not None and result.forced:
         parts += [" — forced chance outcomes: ", literal(", ".join(result.forced))]
     return paragraph(*parts, classes=["rulebooks-replay"])

@@ -5,7 +5,10 @@ named by the config value ``rulebooks_simulation_file`` (default
 ``"../results/simulation.json"``, relative to the Sphinx confdir), and renders for each
 campaign its numbers as tables and two bar charts (game lengths, seat win rates). The charts
 are SVG built here as text and embedded as images (data URIs) with a text alternative; all
-text from the file is escaped. Without the file the page says so visibly.
+text from the file is escaped. Without the file the page says so visibly, and a summary
+marked ``"partial"`` (a campaign interrupted by Ctrl-C) carries a warning naming the games
+played out of those asked for. Replay commands are rebuilt from each violation's game,
+parameters and seed, shell-quoted; messages show repository-relative paths.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
+from rulebooks.commands import simulation_replay
+from rulebooks.paths import publishable
 from rulebooks.sphinxext.render import admonition, literal, paragraph, strong, table
 
 logger = logging.getLogger(__name__)
@@ -156,11 +161,11 @@ def load_simulation(path: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, json.JSONDecodeError) as error:
-        raise ValueError(f"cannot read {path}: {error}") from None
+        raise ValueError(publishable(f"cannot read {path}: {error}")) from None
     if not isinstance(data, dict) or data.get("schema") != 1:
-        raise ValueError(f"{path} is not a simulation summary of schema 1")
+        raise ValueError(publishable(f"{path} is not a simulation summary of schema 1"))
     if not isinstance(data.get("campaigns"), list):
-        raise ValueError(f"{path} has no list of campaigns")
+        raise ValueError(publishable(f"{path} has no list of campaigns"))
     return data
 
 
@@ -197,6 +202,20 @@ def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
             f" ({params}), seeds {seeds[0]} to {seeds[-1]}.{timing}",
         )
     )
+    if campaign.get("partial"):
+        out.append(
+            admonition(
+                "Partial campaign",
+                [
+                    paragraph(
+                        f"Interrupted after {campaign.get('games')} of "
+                        f"{campaign.get('requested', '?')} games: the figures below cover "
+                        f"seeds {seeds[0]} to {seeds[-1]} only."
+                    )
+                ],
+                ["rulebooks-simulation-partial", "warning"],
+            )
+        )
     checks = campaign.get("checks") or {}
     if checks:
         out.append(
@@ -206,14 +225,18 @@ def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
     if violations:
         items = nodes.bullet_list()
         for v in violations:
+            message = publishable(str(v.get("message")))
             items += nodes.list_item(
                 "",
-                paragraph(f"seed {v.get('seed')}, action {v.get('action')}: {v.get('message')}"),
-                paragraph("Replay: ", literal(str(v.get("replay")))),
+                paragraph(f"seed {v.get('seed')}, action {v.get('action')}: {message}"),
+                paragraph("Replay: ", literal(_replay(campaign, v.get("seed")))),
             )
+        count = campaign.get("violation_count", len(violations))
+        if isinstance(count, int) and count > len(violations):
+            items += nodes.list_item("", paragraph(f"... and {count - len(violations)} more."))
         out.append(
             admonition(
-                f"✘ {len(violations)} game(s) broke an invariant",
+                f"✘ {count} game(s) broke an invariant",
                 [items],
                 ["rulebooks-simulation-violations", "error"],
             )
@@ -258,6 +281,25 @@ def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
     return out
 
 
+def _replay(campaign: Mapping[str, Any], seed: Any) -> str:
+    """The shell-quoted command replaying one game, rebuilt rather than read from the file."""
+    params = campaign.get("parameters")
+    return simulation_replay(
+        str(campaign.get("game")), params if isinstance(params, dict) else {}, str(seed)
+    )
+
+
+def partial_banner() -> nodes.Node:
+    body = [
+        paragraph(
+            "This campaign was interrupted: the summary is partial (games not played are "
+            "missing, and a game may have no campaign at all)."
+        )
+    ]
+    classes = ["rulebooks-banner", "rulebooks-partial-simulation", "warning"]
+    return admonition("Partial simulation", body, classes, anchor="rulebooks-partial-simulation")
+
+
 class SimulationReportDirective(SphinxDirective):
     """Usage (MyST)::
 
@@ -279,6 +321,10 @@ class SimulationReportDirective(SphinxDirective):
             return [no_simulation(path, f"No simulation results were found at {path.name}.")]
         self.env.note_dependency(str(path))
         box = nodes.container(classes=["rulebooks-simulation"])
+        if data.get("partial") or any(
+            isinstance(c, dict) and c.get("partial") for c in data["campaigns"]
+        ):
+            box += partial_banner()
         box += paragraph(f"Campaign run {data.get('generated', 'at an unknown time')}.")
         for campaign in data["campaigns"]:
             if isinstance(campaign, dict):

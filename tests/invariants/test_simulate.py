@@ -7,6 +7,7 @@ import html
 import io
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from rulebooks import cli, simulate
+from rulebooks.commands import simulation_replay
 from rulebooks.mutations import applied, find
 from rulebooks.simulate import TIMING_FIELDS, Checks, Played, Violation
 
@@ -38,7 +40,7 @@ def test_results_do_not_depend_on_the_worker_count() -> None:
 
 def test_a_game_is_the_same_whatever_else_is_played() -> None:
     alone = simulate.play_game("mahe", {"players": 3}, 5, Checks())
-    among = simulate.run_games("mahe", {"players": 3}, [3, 4, 5, 6], 2, Checks())
+    among = simulate.run_games("mahe", {"players": 3}, range(3, 7), 2, Checks())
     assert isinstance(alone, Played) and among[2] == alone
 
 
@@ -54,7 +56,7 @@ def test_a_broken_rule_is_reported_with_its_seed_and_replay_command(
         replay = re.search(r"replay: rulebooks (simulate mahe --games 1 --seed 7 .*)", printed)
         assert replay is not None, printed
         assert "--workers 1" in replay.group(1) and "--players 4" in replay.group(1)
-        again = cli.main([*replay.group(1).split(), "--quiet"])
+        again = cli.main([*shlex.split(replay.group(1)), "--quiet"])
         assert again == 1 and "seed 7 at action index" in capsys.readouterr().out
     data = json.loads(out.read_text("utf-8"))
     violations = data["campaigns"][0]["violations"]
@@ -176,3 +178,32 @@ def test_the_charts_are_svg_with_escaped_text() -> None:
     assert svg.count("<rect") == 3  # the background and two bars
     assert [nice_step(x, whole=True) for x in (0.3, 1.7, 8.75, 40)] == [1, 2, 10, 50]
     assert nice_step(0.125, whole=False) == 0.2
+
+
+def test_the_report_page_marks_a_partial_summary_and_rebuilds_replay_commands(
+    tmp_path: Path,
+) -> None:
+    results: list[Played | Violation] = [
+        Played(0, 40, (1.0, 0.0), None),
+        Violation(1, 3, f"OSError: cannot read {ROOT}/engine/mahe/eggs.csv"),
+    ]
+    campaign = simulate.summarize("mahe", {"players": 2, "note": "a b"}, results)
+    campaign.update(requested=10, partial=True)
+    campaign["violations"][0]["replay"] = "rm -rf ~"  # the page never shows the file's command
+    simulate.write_json(tmp_path / "sim.json", simulate.document([campaign]))
+    page = build(tmp_path, tmp_path / "sim.json")
+    text = text_of(page)
+    assert "Partial simulation" in text and "the summary is partial" in text
+    assert "Interrupted after 2 of 10 games: the figures below cover seeds 0 to 1 only." in text
+    assert "OSError: cannot read engine/mahe/eggs.csv" in text and str(ROOT) not in page
+    assert "rm -rf" not in text
+    command = simulation_replay("mahe", {"players": 2, "note": "a b"}, 1)
+    assert command in text and "'note=\"a b\"'" in command
+
+
+def test_a_complete_summary_has_no_partial_mark(tmp_path: Path) -> None:
+    _ok, campaigns = simulate.simulate(["masai"], games=2, seed=0, workers=1, progress=False)
+    data = simulate.document(campaigns)
+    assert data["partial"] is False and campaigns[0]["partial"] is False
+    simulate.write_json(tmp_path / "sim.json", data)
+    assert "Partial" not in text_of(build(tmp_path, tmp_path / "sim.json"))
