@@ -211,10 +211,17 @@ def command_scenarios(args: argparse.Namespace) -> int:
 def command_site(args: argparse.Namespace) -> int:
     from rulebooks.buildlock import BuildLockTimeout, build_lock
 
-    results = Path(args.results)
+    results, html = Path(args.results), Path(args.html)
+    inside = [
+        path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
+    ]
+    if inside:
+        print(f"error: --html {html} would hold {inside[0]}: the site folder is deleted and "
+              "rebuilt, so it must be a folder of its own", file=sys.stderr)  # fmt: skip
+        return EXIT_UNTRUSTED
     try:
         with build_lock(results.parent, timeout=args.wait):
-            return _site(results, Path(args.html))
+            return _site(results, html)
     except BuildLockTimeout as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_LOCKED

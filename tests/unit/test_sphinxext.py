@@ -2,7 +2,7 @@
 
 The project has two feature files (a Rule, a Background, an outline, a data table, a doc
 string, a scenario named ``<script>alert(1)</script>``), a third file with a syntax error,
-MyST pages using every directive, and a results file written by hand (schema 1).
+MyST pages using every directive, and a results file written by hand.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from sphinx.util.docutils import docutils_namespace
 
 from rulebooks.sphinxext import RulebooksError
 from rulebooks.sphinxext.store import ClauseRecord, RulebooksStore
+from tests.unit.results_docs import results_document as shared_document
 
 # --- the project ------------------------------------------------------------------------
 
@@ -335,15 +336,9 @@ def results_document(
             scenario["error"] = None
             for each in scenario["steps"]:
                 each["status"], each["error"] = new_status, None
-    return {
-        "schema": 1,
-        "started": "2026-11-30T02:30:00+00:00",
-        "finished": "2026-11-30T02:30:04+00:00",
-        "git": {"commit": "4f1cabcdef0123456789", "dirty": False},
-        "features": {DICE_PATH: {"sha256": dice_sha}, ROLLS_PATH: {"sha256": sha(ROLLS)}},
-        "totals": {"passed": 2, "failed": 2, "skipped": 1, "undefined": 1},
-        "scenarios": scenarios,
-    }
+    document = shared_document(scenarios, {DICE_PATH: dice_sha, ROLLS_PATH: sha(ROLLS)})
+    document["totals"] = {"passed": 2, "failed": 2, "skipped": 1, "undefined": 1}
+    return document
 
 
 @dataclass
@@ -726,13 +721,13 @@ def test_malformed_results_file_stops_the_build(tmp_path: Path) -> None:
 
 
 def test_wrong_schema_stops_the_build(tmp_path: Path) -> None:
-    project = make_project(tmp_path, results_document() | {"schema": 2})
-    with pytest.raises(RulebooksError, match="unsupported schema 2"):
+    project = make_project(tmp_path, results_document() | {"schema": 1})
+    with pytest.raises(RulebooksError, match="unsupported schema 1"):
         project.build()
 
 
 def test_malformed_results_file_from_the_command_line(tmp_path: Path) -> None:
-    project = make_project(tmp_path, results='{"schema": 1, "features": {}, "scenarios": "no"}')
+    project = make_project(tmp_path, results=json.dumps(results_document() | {"scenarios": "no"}))
     run = subprocess.run(
         [
             sys.executable,
