@@ -72,7 +72,8 @@ def record(sandbox: Path, *args: str) -> subprocess.CompletedProcess[str]:
         sys.executable, "-m", "pytest", "tests/scenarios", "-q", "-p", "no:cacheprovider",
         "--continue-on-collection-errors", "--rulebooks-results", RESULTS, *args,
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(sandbox)}
+    path = os.pathsep.join(filter(None, [str(sandbox), os.environ.get("PYTHONPATH")]))
+    env = {**os.environ, "PYTHONPATH": path}
     return subprocess.run(command, cwd=sandbox, env=env, capture_output=True, text=True)
 
 
