@@ -23,6 +23,7 @@ import pytest
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
+from rulebooks.results_format import SCHEMA, SCHEMA_FILE
 from rulebooks.sphinxext import RulebooksError
 from rulebooks.sphinxext.store import ClauseRecord, RulebooksStore
 from tests.unit.results_docs import results_document as shared_document
@@ -710,6 +711,48 @@ def test_stale_feature(tmp_path: Path) -> None:
     assert build.text("scenarios", f"{outline_id}-r{ROW1}") == "1 1 ✔ passed"
     assert "Verdict: ○ unverified" in build.text("rules", "mahe-3-3")
     assert count_in_row(build, "verdict", "verdict-mahe-runs-stale") == 2
+
+
+def test_a_code_change_makes_every_page_stale_and_names_it(tmp_path: Path) -> None:
+    project = make_project(tmp_path, results_document())
+    project.write("engine/rules.py", "BUST_ABOVE = 7\n")  # an engine file the run never saw
+    build = project.build()
+    for page in ("rules", "scenarios", "verdict"):
+        banner = build.text(page, "rulebooks-stale")
+        assert "recorded before a change to engine/rules.py" in banner
+        assert "Every scenario shows “stale”" in banner
+    assert count_in_row(build, "verdict", "verdict-mahe-runs-stale") == 7
+    assert count_in_row(build, "verdict", "verdict-mahe-runs-passed") == 0  # no green anywhere
+    assert build.text("scenarios", scenario_id(DICE_PATH, BUST)).startswith("⟳ stale")
+    row = build.text("scenarios", f"{scenario_id(ROLLS_PATH, OUTLINE)}-r{ROW1}")
+    assert row == "1 1 ⟳ stale"
+    assert "Verdict: ○ unverified" in build.text("rules", "mahe-3-3")
+
+
+def test_an_incomplete_run_says_so_at_the_top(tmp_path: Path) -> None:
+    document = results_document()
+    document["run"] |= {
+        "interrupted": True,
+        "partial": True,
+        "problems": ["the run was interrupted (Ctrl-C)"],
+    }
+    bust = next(record for record in document["scenarios"] if record["line"] == BUST)
+    bust["steps"][1]["status"] = "failed"  # its steps say failed, the record "passed"
+    build = make_project(tmp_path, document).build()
+    banner = build.text("verdict", "rulebooks-run-problems")
+    assert "the run was interrupted (Ctrl-C)" in banner
+    assert "recorded passed but its steps say failed" in banner
+    assert build.text("scenarios", scenario_id(DICE_PATH, BUST)).startswith("✘ failed")
+
+
+def test_the_results_schema_page_shows_its_version(tmp_path: Path) -> None:
+    project = make_project(tmp_path, results_document())
+    project.write("docs/schema.md", "# Schema\n\n```{results-schema}\n```\n")
+    build = project.build()
+    assert build.text("schema", "results-schema-version").startswith(f"Schema version {SCHEMA}")
+    assert f'"const": {SCHEMA}' in build.text("schema", "results-schema-json")
+    published = project.docs / "_build" / "html" / "results.schema.json"
+    assert published.read_text("utf-8") == SCHEMA_FILE.read_text("utf-8")
 
 
 def test_malformed_results_file_stops_the_build(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from rulebooks import cli
@@ -23,7 +24,7 @@ from rulebooks.buildlock import build_lock
 from rulebooks.fingerprint import checkout_fingerprint, text_digest
 from rulebooks.gherkin_model import load_features
 from rulebooks.results import ClauseVerdict, Status, Verdicts, load_results
-from rulebooks.results_format import NO_STEPS
+from rulebooks.results_format import NO_STEPS, SCHEMA_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = "results/results.json"
@@ -104,6 +105,7 @@ def feature_file(sandbox: Path, fragment: str) -> Path:
 
 def test_an_untouched_sandbox_is_green(ran: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The control: without tampering, the same checks pass (so the others can fail)."""
+    jsonschema.validate(recorded(ran), json.loads(SCHEMA_FILE.read_text("utf-8")))
     code, out = gate(ran, capsys)
     assert code == 0, out
     assert " 0 not run, 0 stale" in out
@@ -404,7 +406,11 @@ def test_8_a_second_build_waits_then_refuses(
     results.write_text("the first build's results", "utf-8")
     ran: list[Path] = []
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda path: ran.append(path) or 0)
+    def run_scenarios(path: Path) -> int:
+        ran.append(path)
+        return 0
+
+    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
     with build_lock(results.parent, timeout=0, say=False):
         code = cli.main(["site", "--results", str(results), "--wait", "0.3"])
     captured = capsys.readouterr()
