@@ -6,11 +6,14 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
+from rulebooks import cli
+from rulebooks.fingerprint import CODE_INPUTS, VERSIONED
 from rulebooks.results_format import (
     SCHEMA,
     SCHEMA_FILE,
@@ -107,3 +110,13 @@ def test_status_is_derived_from_the_steps(
     status, why = derived_status(from_json(ScenarioResult, raw))
     assert status == expected
     assert (why is None) if contradiction is None else (why is not None and contradiction in why)
+
+
+def test_the_readme_states_what_a_run_behind_it_covers() -> None:
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    promise = readme[readme.index("never shows green without a run behind it") :]
+    promise = promise[: promise.index("## Adding a scenario")]
+    for entry in (*CODE_INPUTS, *VERSIONED):
+        assert f"`{entry.rstrip('/')}" in promise or entry in promise, entry
+    assert "gives up after 15 minutes" in promise and cli.LOCK_WAIT_SECONDS == 15 * 60
+    assert "the text of each feature file as pytest-bdd parsed it" in promise

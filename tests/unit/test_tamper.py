@@ -97,6 +97,11 @@ def recorded(sandbox: Path) -> dict[str, Any]:
     return data
 
 
+def named(sandbox: Path, name: str) -> list[dict[str, Any]]:
+    """The recorded scenarios called ``name``."""
+    return [s for s in recorded(sandbox)["scenarios"] if s["name"] == name]
+
+
 def feature_file(sandbox: Path, fragment: str) -> Path:
     return next(
         p for p in sorted((sandbox / "features" / "mahe").glob("*.feature")) if fragment in p.name
@@ -129,7 +134,7 @@ def test_1_a_scenario_without_steps_fails(
     (sandbox / "features" / "mahe" / "99_empty.feature").write_text(EMPTY, "utf-8")
     run = record(sandbox)
     assert run.returncode == 1
-    empty = [s for s in recorded(sandbox)["scenarios"] if s["name"] == "Nothing is checked here"]
+    empty = named(sandbox, "Nothing is checked here")
     assert [(s["status"], s["steps"]) for s in empty] == [("failed", [])]
     assert NO_STEPS in empty[0]["error"]
     assert verdicts(sandbox).clause_verdict("clause:MAHE-3.1") is ClauseVerdict.FAILING
@@ -366,7 +371,7 @@ def test_7_duplicate_scenario_names_are_an_error_naming_both_lines(
 ) -> None:
     (sandbox / "features" / "mahe" / "99_twice.feature").write_text(DUPLICATES, "utf-8")
     assert record(sandbox).returncode == 1
-    twice = [s for s in recorded(sandbox)["scenarios"] if s["name"] == "Same name"]
+    twice = named(sandbox, "Same name")
     assert sorted((s["line"], s["status"]) for s in twice) == [(6, "failed"), (11, "failed")]
     assert "at lines 6 and 11" in twice[0]["error"]
     assert verdicts(sandbox).clause_verdict("clause:MAHE-3.3") is ClauseVerdict.FAILING
@@ -406,6 +411,7 @@ def test_8_a_second_build_waits_then_refuses(
     results.write_text("the first build's results", "utf-8")
     ran: list[Path] = []
     monkeypatch.chdir(tmp_path)
+
     def run_scenarios(path: Path) -> int:
         ran.append(path)
         return 0
