@@ -100,7 +100,8 @@ def _files_under(root: Path, entry: str, suffix: str = "") -> Iterator[Path]:
 
 
 def _relative(path: Path, root: Path) -> str:
-    return path.relative_to(root).as_posix()
+    """``path`` relative to ``root`` (absolute when it lies elsewhere), POSIX style."""
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def feature_digests(root: Path, features_dir: Path | None = None) -> dict[str, str]:

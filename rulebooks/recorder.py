@@ -2,8 +2,17 @@
 
 Load it with ``-p rulebooks.recorder`` (the project's ``addopts`` does) and pass
 ``--rulebooks-results PATH``; without the option the plugin registers nothing and does
-nothing. At the end of the session the results file (schema 1, see ``rulebooks/README.md``)
-is written atomically: a temporary file in the target directory, then ``os.replace``.
+nothing. At the end of the session the results file (its format is
+:mod:`rulebooks.results_format`) is written atomically: a temporary file in the target
+directory, then ``os.replace``.
+
+Beside the scenarios, the file records the run (pytest's exit status, Ctrl-C, whether it
+was partial, and every problem: collection errors, feature files that do not parse,
+duplicate scenario names, deselections, scenarios never run) and the fingerprint of its
+inputs (:mod:`rulebooks.fingerprint`): each feature file's hash is the hash of the text
+pytest-bdd parsed (from :mod:`rulebooks.binding`, or read right after collection for files
+bound by plain ``scenarios()``); the code is hashed at the start of the session and again at
+its end, and a file that changed in between is recorded as ``"changed during the run"``.
 
 What is recorded, per pytest-bdd scenario and per Scenario Outline row:
 
@@ -26,6 +35,7 @@ How the statuses are decided:
   in a fixture) never reaches pytest-bdd's scenario hooks: its scenario is found from the
   test function and recorded ``skipped`` with every step ``skipped``. ``pytest.skip()`` inside
   a step records the steps that passed, and the interrupted and remaining steps ``skipped``;
+* a scenario without any step is ``failed``: it verifies nothing;
 * a failure outside the steps (fixture error at setup or teardown, an assertion in the body
   of a ``@scenario`` test function, strict XPASS) makes the scenario ``failed`` with that error;
 * an expected failure (``xfail``) follows pytest's outcome: the scenario is ``skipped``, but the
@@ -138,7 +148,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         dest="rulebooks_results",
         metavar="PATH",
         default=None,
-        help="write the verdict of every Gherkin scenario to PATH (JSON, schema 1) "
+        help=f"write the verdict of every Gherkin scenario to PATH (JSON, schema {SCHEMA}) "
         "at the end of the session",
     )
     group.addoption(

@@ -23,6 +23,7 @@ from rulebooks import cli
 from rulebooks.buildlock import build_lock
 from rulebooks.fingerprint import checkout_fingerprint, text_digest
 from rulebooks.gherkin_model import load_features
+from rulebooks.recorder import CHANGED_DURING_RUN
 from rulebooks.results import ClauseVerdict, Status, Verdicts, load_results
 from rulebooks.results_format import NO_STEPS, SCHEMA_FILE
 
@@ -246,10 +247,10 @@ import pathlib
 
 
 def pytest_runtest_setup(item):
-    feature = pathlib.Path(__file__).parent / "features" / "mahe" / "{name}"
-    text = feature.read_text("utf-8")
+    edited = pathlib.Path(__file__).parent / "{path}"
+    text = edited.read_text("utf-8")
     if "# edited during the run" not in text:
-        feature.write_text(text + "\\n# edited during the run\\n", "utf-8")
+        edited.write_text(text + "\\n# edited during the run\\n", "utf-8")
 """
 
 
@@ -258,16 +259,29 @@ def test_5_a_feature_edited_during_the_run_is_stale(
 ) -> None:
     edited = feature_file(sandbox, "dice")
     original = edited.read_bytes()
-    (sandbox / "conftest.py").write_text(EDIT_DURING_RUN.format(name=edited.name), "utf-8")
+    path = edited.relative_to(sandbox).as_posix()
+    (sandbox / "conftest.py").write_text(EDIT_DURING_RUN.format(path=path), "utf-8")
     assert record(sandbox).returncode == 0
     assert edited.read_bytes() != original
-    path = edited.relative_to(sandbox).as_posix()
     assert recorded(sandbox)["fingerprint"]["features"][path] == text_digest(original)
     code, out = gate(sandbox, capsys)
     assert code == cli.EXIT_UNTRUSTED and path in out
     joined = verdicts(sandbox)
     stale = [feature.path for feature in joined.stale_features()]
     assert stale == [path]
+
+
+def test_5_an_engine_file_edited_during_the_run_is_stale(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = "engine/mahe/game.py"
+    (sandbox / "conftest.py").write_text(EDIT_DURING_RUN.format(path=path), "utf-8")
+    assert record(sandbox).returncode == 0
+    data = recorded(sandbox)
+    assert data["fingerprint"]["code"][path] == CHANGED_DURING_RUN
+    assert f"changed while the scenarios ran: {path}" in data["run"]["problems"]
+    code, out = gate(sandbox, capsys)
+    assert code == cli.EXIT_UNTRUSTED and f"recorded before a change to {path}" in out
 
 
 # --- 6. the verdict gate ------------------------------------------------------------------
