@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -363,6 +364,27 @@ def test_7_a_malformed_feature_fails_alone(
     assert code == cli.EXIT_UNTRUSTED and "00_broken.feature" in out
 
 
+def test_7_a_collection_error_makes_the_run_partial(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = sandbox / "tests" / "scenarios" / "mahe" / "test_mahe.py"
+    module.write_text(module.read_text("utf-8") + "\nraise RuntimeError('the steps do not load')\n")
+    run = record(sandbox)
+    assert run.returncode == pytest.ExitCode.TESTS_FAILED, run.stdout
+    data = recorded(sandbox)
+    assert data["scenarios"] == [] and data["run"]["partial"] is True
+    assert any(
+        "collection error in tests/scenarios/mahe/test_mahe.py" in p
+        for p in data["run"]["problems"]
+    )
+    assert (
+        "0 passed, 0 failed, 0 undefined, 0 skipped, " in run.stdout
+        and " 0 not run" not in run.stdout
+    )
+    code, out = gate(sandbox, capsys)
+    assert code == cli.EXIT_UNTRUSTED and "the steps do not load" in out
+
+
 DUPLICATES = """\
 @game:mahe
 Feature: Mahé — two scenarios, one name
@@ -438,3 +460,28 @@ def test_8_a_second_build_waits_then_refuses(
     assert "another build of this checkout (pid " in captured.out  # it waited, saying why
     assert "still holds" in captured.err and ran == []
     assert results.read_text("utf-8") == "the first build's results"  # nothing deleted
+
+
+HOLD_THE_LOCK = """\
+import sys, time
+from pathlib import Path
+from rulebooks.buildlock import build_lock
+with build_lock(Path(sys.argv[1]), timeout=0, say=False):
+    print("locked", flush=True)
+    time.sleep(1)
+    print("releasing", flush=True)
+"""
+
+
+def test_8_a_second_build_waits_for_the_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "results"
+    command = [sys.executable, "-c", HOLD_THE_LOCK, str(folder)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as first:
+        assert first.stdout is not None and first.stdout.readline().strip() == "locked"
+        with build_lock(folder, timeout=120):
+            # the first had said it was releasing before the second could take the lock
+            assert select.select([first.stdout], [], [], 0)[0], "the lock was not held"
+            assert first.stdout.readline().strip() == "releasing"
+    assert f"holds {folder / '.lock'}: waiting up to 120 s" in capsys.readouterr().out
