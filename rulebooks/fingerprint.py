@@ -22,6 +22,7 @@ nondeterministic in the steps themselves.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Iterable, Iterator, Mapping
@@ -122,14 +123,17 @@ def code_digests(root: Path, inputs: Iterable[str] = CODE_INPUTS) -> dict[str, s
 
 
 def installed_versions(names: Iterable[str] = VERSIONED) -> dict[str, str]:
-    """The installed version of each distribution (``not installed`` when absent)."""
-    versions: dict[str, str] = {}
-    for name in names:
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = NOT_INSTALLED
-    return versions
+    """The installed version of each distribution (``not installed`` when absent); read once
+    per process, as what a process has imported does not change under it."""
+    return {name: _version(name) for name in names}
+
+
+@functools.cache
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return NOT_INSTALLED
 
 
 def checkout_fingerprint(root: Path, features_dir: Path | None = None) -> Fingerprint:
