@@ -1,7 +1,8 @@
 """Site build times: a cold build, and a rebuild after editing one feature file.
 
-Not a test: it prints figures. Works on a copy of docs/, features/ and the results file in a
-temporary folder, so the project is never touched:
+Not a test: it prints figures. Works on a copy of docs/, features/, the results file and the
+other inputs of its fingerprint (engine, steps) in a temporary folder, so the project is
+never touched:
 
     python benchmarks/bench_site.py            # needs results/results.json (make site)
 """
@@ -16,6 +17,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from rulebooks.fingerprint import CODE_INPUTS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,6 +42,13 @@ def main() -> None:
         root = Path(folder)
         shutil.copytree(ROOT / "docs", root / "docs", ignore=shutil.ignore_patterns("_build"))
         shutil.copytree(ROOT / "features", root / "features")
+        for entry in CODE_INPUTS:  # the run's other inputs: else every result shows stale
+            source = ROOT / entry
+            if source.is_dir():
+                shutil.copytree(source, root / entry, ignore=shutil.ignore_patterns("__pycache__"))
+            elif source.is_file():
+                (root / entry).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(source, root / entry)
         (root / "results").mkdir()
         shutil.copy(results, root / "results" / "results.json")
         cold, read = build(root, "-E")

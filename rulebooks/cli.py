@@ -1,7 +1,8 @@
 """The `rulebooks` command.
 
 rulebooks site              run every scenario, record the results, build the site
-rulebooks verdict [FILE]    print the totals of a results file
+rulebooks scenarios         run every scenario and record the results (make serve's step)
+rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
 rulebooks replay FEATURE:LINE
                             rerun one scenario, printing each step and the state after it
 rulebooks play GAME         play one random game with a seeded sampler and print it
@@ -12,15 +13,24 @@ rulebooks mutate            does the suite catch rule bugs? hand-made mutations,
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import shutil
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_RESULTS = Path("results/results.json")
 DEFAULT_HTML = Path("docs/_build/html")
-STATUSES = ("passed", "failed", "undefined", "skipped")
+LOCK_WAIT_SECONDS = 900.0
+
+EXIT_FAILED = 1
+"""``verdict``/``site``: some scenario did not pass (or the simulation broke an invariant)."""
+EXIT_UNTRUSTED = 2
+"""``verdict``/``site``: the results cannot be trusted (missing, schema-invalid, stale,
+partial, interrupted, self-contradictory) or a stage crashed: no site."""
+EXIT_LOCKED = 3
+"""``site``/``scenarios``: another build of this checkout held the lock too long."""
 
 
 def run_scenarios(results: Path) -> int:
@@ -32,6 +42,47 @@ def run_scenarios(results: Path) -> int:
     ]  # fmt: skip
     print("$ " + " ".join(command[2:]), flush=True)
     return subprocess.call(command)
+
+
+def record_scenarios(results: Path, root: Path) -> int:
+    """Run the scenarios into a fresh results file; returns pytest's exit code.
+
+    The previous results file goes first, so an older run can never pass for this one.
+    When pytest ends without writing results (it crashed at start-up, a usage error), a
+    results file saying so is written in their place: the site then shows the run broken.
+    """
+    for old in (results, simulation_file(results)):
+        old.unlink(missing_ok=True)
+    code = run_scenarios(results)
+    if not results.exists():
+        write_crashed_results(results, root, code)
+    return code
+
+
+def write_crashed_results(results: Path, root: Path, code: int) -> None:
+    """A results file for a run that recorded nothing: no scenario, and why."""
+    from rulebooks.fingerprint import checkout_fingerprint
+    from rulebooks.recorder import git_state, write_results
+    from rulebooks.results_format import SCHEMA, ResultsFile, RunInfo, utc_now
+
+    now = utc_now()
+    problem = (
+        f"the scenario run ended with pytest exit code {code} and recorded nothing: "
+        "see its output in the terminal"
+    )
+    write_results(
+        results,
+        ResultsFile(
+            schema=SCHEMA,
+            started=now,
+            finished=now,
+            git=git_state(root),
+            run=RunInfo(exit_status=code, interrupted=code == 2, partial=True, problems=(problem,)),
+            fingerprint=checkout_fingerprint(root),
+            totals={},
+            scenarios=(),
+        ),
+    )
 
 
 def simulation_file(results: Path) -> Path:
@@ -48,67 +99,164 @@ def run_simulation(results: Path) -> bool:
 
 
 def build_site(html: Path, results: Path) -> int:
-    """Build the HTML site from scratch; returns sphinx-build's exit code."""
-    command = [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", "docs", str(html)]
+    """Build the HTML site from scratch into a temporary folder beside ``html``, then put
+    it in ``html``'s place; returns sphinx-build's exit code (``html`` is absent on failure)."""
+    building = html.with_name(f".{html.name}.building")
+    shutil.rmtree(building, ignore_errors=True)
+    command = [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", "docs", str(building)]
     print("$ " + " ".join(command[2:]), flush=True)
     env = dict(
         os.environ,
         RULEBOOKS_RESULTS=str(results.resolve()),
         RULEBOOKS_SIMULATION=str(simulation_file(results).resolve()),
     )
-    return subprocess.call(command, env=env)
+    code = subprocess.call(command, env=env)
+    shutil.rmtree(html, ignore_errors=True)
+    if code == 0:
+        building.replace(html)
+    else:
+        shutil.rmtree(building, ignore_errors=True)
+    return code
 
 
-def totals(results: Path) -> dict[str, int] | None:
-    """The scenario totals of a results file (outline rows counted one by one)."""
+@dataclass
+class Verdict:
+    """What ``rulebooks verdict`` says about a results file, checked against the checkout."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    untrusted: list[str] = field(default_factory=list)
+    """Why the results cannot be trusted (each makes the gate fail)."""
+
+    @property
+    def all_passed(self) -> bool:
+        total = sum(self.counts.values())
+        return total > 0 and self.counts.get("passed", 0) == total
+
+    @property
+    def exit_code(self) -> int:
+        if self.untrusted:
+            return EXIT_UNTRUSTED
+        return 0 if self.all_passed else EXIT_FAILED
+
+
+def judge(results_path: Path, root: Path) -> Verdict:
+    """Load ``results_path`` and join it to the checkout at ``root``: counts of every status
+    and every reason not to trust it (schema, staleness, partial or interrupted run,
+    contradictions, unreadable feature files)."""
+    from rulebooks.fingerprint import FEATURES_DIR, checkout_fingerprint
+    from rulebooks.gherkin_model import load_features
+    from rulebooks.results import ResultsFileError, Status, Verdicts, load_results
+
+    verdict = Verdict()
     try:
-        data = json.loads(results.read_text("utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None
-    counts = {status: 0 for status in STATUSES}
-    for scenario in data.get("scenarios", []):
-        counts[scenario.get("status", "failed")] = (
-            counts.get(scenario.get("status", "failed"), 0) + 1
+        results = load_results(results_path)
+    except ResultsFileError as error:
+        verdict.untrusted.append(str(error))
+        return verdict
+    features_dir = root / FEATURES_DIR
+    loaded = load_features(features_dir, root) if features_dir.is_dir() else None
+    features = loaded.features if loaded else ()
+    verdicts = Verdicts.join(results, features, checkout_fingerprint(root, features_dir))
+    verdict.counts = {str(status): count for status, count in verdicts.totals(features).items()}
+    changes = verdicts.changes
+    if changes:
+        named = changes.named()
+        more = f" and {len(named) - 8} more" if len(named) > 8 else ""
+        verdict.untrusted.append(
+            "stale: the results were recorded before a change to " + ", ".join(named[:8]) + more
         )
-    return counts
+    run = results.run
+    if run.interrupted:
+        verdict.untrusted.append("interrupted: the run was stopped before its end")
+    if run.partial:
+        verdict.untrusted.append("partial: not every scenario was run")
+    verdict.untrusted += [f"  {problem}" for problem in run.problems]
+    verdict.untrusted += [f"contradiction: {problem}" for problem in verdicts.problems()]
+    for unreadable in loaded.errors if loaded else ():
+        verdict.untrusted.append(f"unreadable feature file: {unreadable}")
+    if verdict.counts.get(Status.STALE, 0) and not changes:
+        verdict.untrusted.append("stale: some feature files changed since the run")
+    return verdict
 
 
-def print_verdict(results: Path) -> bool:
-    """Print the totals; True when every scenario passed."""
-    counts = totals(results)
-    if counts is None:
-        print(f"no readable results file at {results}")
-        return False
-    line = ", ".join(f"{counts[s]} {s}" for s in STATUSES)
-    print(f"scenarios: {line}")
-    return sum(counts.values()) > 0 and counts["passed"] == sum(counts.values())
+def print_verdict(results: Path, root: Path | None = None) -> Verdict:
+    """Print the counts of every status and why the results cannot be trusted, if so."""
+    from rulebooks.recorder import summary_line
+
+    verdict = judge(results, root or Path.cwd())
+    if verdict.counts:
+        print(f"scenarios: {summary_line(verdict.counts)}")
+    for reason in verdict.untrusted:
+        print(reason)
+    return verdict
+
+
+def command_scenarios(args: argparse.Namespace) -> int:
+    """Record the scenarios for ``make serve``: exit 0 once the results file says how the
+    run went (so the site is rebuilt to show it), 3 when another build holds the lock."""
+    from rulebooks.buildlock import BuildLockTimeout, build_lock
+
+    results = Path(args.results)
+    try:
+        with build_lock(results.parent, timeout=args.wait):
+            record_scenarios(results, Path.cwd())
+            print()
+            print_verdict(results)
+    except BuildLockTimeout as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_LOCKED
+    return 0
 
 
 def command_site(args: argparse.Namespace) -> int:
+    from rulebooks.buildlock import BuildLockTimeout, build_lock
+
     results, html = Path(args.results), Path(args.html)
-    for old in (results, simulation_file(results)):
-        if old.exists():
-            old.unlink()  # never publish an older run's verdicts as this run's
-    pytest_code = run_scenarios(results)
-    simulation_ok = run_simulation(results)
+    inside = [
+        path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
+    ]
+    if inside:
+        print(f"error: --html {html} would hold {inside[0]}: the site folder is deleted and "
+              "rebuilt, so it must be a folder of its own", file=sys.stderr)  # fmt: skip
+        return EXIT_UNTRUSTED
+    try:
+        with build_lock(results.parent, timeout=args.wait):
+            return _site(results, html)
+    except BuildLockTimeout as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_LOCKED
+
+
+def _site(results: Path, html: Path) -> int:
+    shutil.rmtree(html, ignore_errors=True)  # no older site may outlive a failed stage
+    pytest_code = record_scenarios(results, Path.cwd())
+    try:
+        simulation_ok = run_simulation(results)
+    except Exception as error:
+        print(f"error: the site's simulation campaign crashed ({type(error).__name__}: {error}); "
+              "no site was built")  # fmt: skip
+        return EXIT_UNTRUSTED
     build_code = build_site(html, results)
     print()
-    all_passed = print_verdict(results)
+    verdict = print_verdict(results)
     if build_code != 0:
-        print(f"the site build failed (sphinx-build exit code {build_code})")
-        return 2
+        print(f"the site build failed (sphinx-build exit code {build_code}): no site was built")
+        return EXIT_UNTRUSTED
     print(f"site built: open {html / 'index.html'}")
-    if not all_passed or pytest_code != 0:
+    if verdict.untrusted:
+        print("the results cannot be trusted (see above): the site says so at the top")
+        return EXIT_UNTRUSTED
+    if not verdict.all_passed or pytest_code != 0:
         print("some scenarios did not pass: they are shown in red on the site")
-        return 1
+        return EXIT_FAILED
     if not simulation_ok:
         print("the simulation broke an invariant: see the simulation report on the site")
-        return 1
+        return EXIT_FAILED
     return 0
 
 
 def command_verdict(args: argparse.Namespace) -> int:
-    return 0 if print_verdict(Path(args.results)) else 1
+    return print_verdict(Path(args.results), Path(args.root)).exit_code
 
 
 def command_replay(args: argparse.Namespace) -> int:
@@ -179,13 +327,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
+    wait_help = "wait this long for another build of the checkout (default %(default)g s)"
     site = sub.add_parser("site", help="run every scenario and build the site")
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
     site.add_argument("--html", default=str(DEFAULT_HTML))
+    site.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
     site.set_defaults(run=command_site)
 
-    verdict = sub.add_parser("verdict", help="print the totals of a results file")
+    scenarios = sub.add_parser("scenarios", help="run every scenario and record the results")
+    scenarios.add_argument("--results", default=str(DEFAULT_RESULTS))
+    scenarios.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
+    scenarios.set_defaults(run=command_scenarios)
+
+    verdict = sub.add_parser(
+        "verdict",
+        help="CI gate: exit 0 only when every scenario passed on the checkout as it is; "
+        "1 when some did not, 2 when the results are missing, invalid, stale, partial, "
+        "interrupted or contradict themselves",
+    )
     verdict.add_argument("results", nargs="?", default=str(DEFAULT_RESULTS))
+    verdict.add_argument("--root", default=".", help="the checkout (default: here)")
     verdict.set_defaults(run=command_verdict)
 
     replay = sub.add_parser("replay", help="rerun one scenario and print its states")

@@ -2,8 +2,17 @@
 
 Load it with ``-p rulebooks.recorder`` (the project's ``addopts`` does) and pass
 ``--rulebooks-results PATH``; without the option the plugin registers nothing and does
-nothing. At the end of the session the results file (schema 1, see ``rulebooks/README.md``)
-is written atomically: a temporary file in the target directory, then ``os.replace``.
+nothing. At the end of the session the results file (its format is
+:mod:`rulebooks.results_format`) is written atomically: a temporary file in the target
+directory, then ``os.replace``.
+
+Beside the scenarios, the file records the run (pytest's exit status, Ctrl-C, whether it
+was partial, and every problem: collection errors, feature files that do not parse,
+duplicate scenario names, deselections, scenarios never run) and the fingerprint of its
+inputs (:mod:`rulebooks.fingerprint`): each feature file's hash is the hash of the text
+pytest-bdd parsed (from :mod:`rulebooks.binding`, or read right after collection for files
+bound by plain ``scenarios()``); the code is hashed at the start of the session and again at
+its end, and a file that changed in between is recorded as ``"changed during the run"``.
 
 What is recorded, per pytest-bdd scenario and per Scenario Outline row:
 
@@ -26,6 +35,7 @@ How the statuses are decided:
   in a fixture) never reaches pytest-bdd's scenario hooks: its scenario is found from the
   test function and recorded ``skipped`` with every step ``skipped``. ``pytest.skip()`` inside
   a step records the steps that passed, and the interrupted and remaining steps ``skipped``;
+* a scenario without any step is ``failed``: it verifies nothing;
 * a failure outside the steps (fixture error at setup or teardown, an assertion in the body
   of a ``@scenario`` test function, strict XPASS) makes the scenario ``failed`` with that error;
 * an expected failure (``xfail``) follows pytest's outcome: the scenario is ``skipped``, but the
@@ -40,20 +50,49 @@ do). This keeps a single code path, but it has not been exercised with xdist ins
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 import subprocess
 import tempfile
 import time
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, Protocol, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 import pytest
-from gherkin.parser import Parser as GherkinParser
+
+from rulebooks import binding
+from rulebooks.fingerprint import (
+    FEATURES_DIR,
+    code_digests,
+    feature_digests,
+    installed_versions,
+    text_digest,
+)
+from rulebooks.gherkin_model import Feature as ModelFeature
+from rulebooks.gherkin_model import Rule as ModelRule
+from rulebooks.gherkin_model import Scenario as ModelScenario
+from rulebooks.gherkin_model import parse_feature
+from rulebooks.results_format import (
+    NO_STEPS,
+    RECORDED_STATUSES,
+    SCHEMA,
+    Board,
+    BoardMoment,
+    ExampleRef,
+    Fingerprint,
+    GitInfo,
+    ResultsFile,
+    RuleRef,
+    RunInfo,
+    ScenarioResult,
+    Status,
+    StepResult,
+    dumps,
+    from_json,
+    to_json,
+    utc_now,
+)
 
 from rulebooks.paths import publishable  # errors are published with repository-relative paths
 
@@ -61,21 +100,11 @@ if TYPE_CHECKING:
     from pytest_bdd.parser import Examples, Feature, Scenario, ScenarioTemplate, Step
 
 __all__ = [
-    "SCHEMA",
-    "ExampleRecord",
-    "FeatureRecord",
-    "GitInfo",
     "Recorder",
-    "ResultsFile",
-    "RuleRecord",
-    "ScenarioRecord",
-    "Status",
-    "StepRecord",
+    "ScenarioWorld",
+    "summary_line",
     "write_results",
 ]
-
-SCHEMA = 1
-"""Version of the results file format written by this module."""
 
 PLUGIN_NAME = "rulebooks-recorder"
 """Name under which the active :class:`Recorder` is registered with pytest."""
@@ -83,67 +112,11 @@ PLUGIN_NAME = "rulebooks-recorder"
 _REPORT_ATTR = "rulebooks_scenario"
 _EXAMPLE_ARG = "_pytest_bdd_example"
 
-Status = Literal["passed", "failed", "skipped", "undefined"]
 _StepProgress = Literal["pending", "running", "passed", "failed", "undefined"]
-_STATUSES: tuple[Status, ...] = ("passed", "failed", "skipped", "undefined")
 
-
-class StepRecord(TypedDict):
-    """One executed (or not executed) step of a scenario."""
-
-    keyword: str
-    text: str
-    line: int
-    status: Status
-    duration: float
-    error: str | None
-
-
-class RuleRecord(TypedDict):
-    """The ``Rule:`` a scenario belongs to."""
-
-    name: str
-    line: int | None
-
-
-class ExampleRecord(TypedDict):
-    """The Examples row a Scenario Outline run was made from."""
-
-    line: int | None
-    index: int
-    values: dict[str, str]
-
-
-class BoardRecord(TypedDict):
-    """A picture of the game's state: an SVG document and the same facts in words."""
-
-    text: str
-    svg: str
-
-
-class ScenarioRecord(TypedDict):
-    """One scenario, or one row of a Scenario Outline.
-
-    ``boards`` and ``forced`` are present when the scenario's steps expose a world (see
-    :class:`ScenarioWorld`): the board before the first ``When`` step, after the last step
-    run, and, when a step comparing positions failed, the board that step expected; and the
-    chance outcomes the scenario forced, in order.
-    """
-
-    nodeid: str
-    feature: str
-    feature_name: str
-    line: int
-    name: str
-    rule: RuleRecord | None
-    tags: list[str]
-    example: ExampleRecord | None
-    status: Status
-    duration: float
-    error: str | None
-    steps: list[StepRecord]
-    boards: NotRequired[dict[str, BoardRecord]]
-    forced: NotRequired[list[str]]
+CHANGED_DURING_RUN = "changed during the run"
+"""Fingerprint value of an input whose content changed between the start and the end of the
+run: it matches no checkout, so the results are stale everywhere."""
 
 
 class ScenarioWorld(Protocol):
@@ -163,38 +136,6 @@ class ScenarioWorld(Protocol):
 WORLD_FIXTURE = "rulebooks_world"
 
 
-class FeatureRecord(TypedDict):
-    """What the results file says about a feature file."""
-
-    sha256: str | None
-
-
-class GitInfo(TypedDict):
-    """State of the working tree when the session started."""
-
-    commit: str | None
-    dirty: bool | None
-
-
-class ResultsFile(TypedDict):
-    """The whole results file (schema 1)."""
-
-    schema: int
-    started: str
-    finished: str
-    git: GitInfo | None
-    features: dict[str, FeatureRecord]
-    totals: dict[str, int]
-    scenarios: list[ScenarioRecord]
-
-
-class _Payload(TypedDict):
-    """What travels on a teardown report: one scenario and the hash of its feature file."""
-
-    scenario: ScenarioRecord
-    sha256: str | None
-
-
 # --------------------------------------------------------------------------------------
 # Plugin entry points (module level): option and registration of the recorder.
 # --------------------------------------------------------------------------------------
@@ -209,7 +150,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         dest="rulebooks_results",
         metavar="PATH",
         default=None,
-        help="write the verdict of every Gherkin scenario to PATH (JSON, schema 1) "
+        help=f"write the verdict of every Gherkin scenario to PATH (JSON, schema {SCHEMA}) "
         "at the end of the session",
     )
     group.addoption(
@@ -387,22 +328,25 @@ class _TestRun:
     steps: list[_StepState] = field(default_factory=list)
     phases: dict[str, _Phase] = field(default_factory=dict)
     world: ScenarioWorld | None = None
-    boards: dict[str, BoardRecord] = field(default_factory=dict)
+    boards: dict[str, Board] = field(default_factory=dict)
     forced: list[str] | None = None
 
 
 @dataclass(frozen=True)
 class _FeatureInfo:
-    """Facts about a feature file that pytest-bdd's model does not keep."""
+    """Facts about a feature file that pytest-bdd's model does not keep, read from the text
+    pytest-bdd parsed (see :mod:`rulebooks.binding`), or from the disk at collection."""
 
     path: str
     sha256: str | None
-    rules: dict[int, RuleRecord]
+    rules: dict[int, RuleRef]
     """Scenario line -> enclosing rule (name and line)."""
     row_lines: dict[int, list[int]]
     """Scenario line -> lines of its Examples rows, all tables flattened in file order."""
     keywords: dict[int, str]
     """Step line -> step keyword as written (``Given``, ``And``, ``*``...)."""
+    runs: frozenset[tuple[int, int | None]] = frozenset()
+    """Every run the file asks for: (scenario line, row line or None)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -418,47 +362,147 @@ class Recorder:
         self.config = config
         self.path = path
         self.write = write
-        self.started = _utc_now()
+        self.started = utc_now()
         self.git: GitInfo | None = None
-        self.records: list[ScenarioRecord] = []
-        self.features: dict[str, FeatureRecord] = {}
+        self.records: list[ScenarioResult] = []
+        self.problems: list[str] = []
+        self.deselected = 0
+        self.code_at_start: dict[str, str] = {}
+        self.written: ResultsFile | None = None
         self._runs: dict[str, _TestRun] = {}
         self._feature_info: dict[str, _FeatureInfo] = {}
+
+    @property
+    def root(self) -> Path:
+        """The project root: pytest's rootdir."""
+        return self.config.rootpath
+
+    def features_dir(self) -> Path:
+        """pytest-bdd's features base dir (``bdd_features_base_dir``), else ``features``."""
+        try:
+            configured = self.config.getini("bdd_features_base_dir")
+        except ValueError:  # pytest-bdd not loaded
+            configured = None
+        return self.root / str(configured or FEATURES_DIR)
 
     # -- session ---------------------------------------------------------------------
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
-        """Note the start time and the git state of the code about to be tested."""
-        self.started = _utc_now()
+        """Note the start time, the git state and the code about to be tested."""
+        self.started = utc_now()
         if self.write:
-            self.git = git_state(self.config.rootpath)
+            self.git = git_state(self.root)
+            self.code_at_start = code_digests(self.root)
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """A collection error: the scenarios of that module will not run."""
+        if report.failed:
+            first = (report.longreprtext.strip().splitlines() or ["(no message)"])[-1]
+            self.problems.append(f"collection error in {report.nodeid or 'the session'}: {first}")
+
+    def pytest_deselected(self, items: Sequence[pytest.Item]) -> None:
+        """Scenarios left out by ``-k``, ``-m`` or ``--rulebooks-only``."""
+        self.deselected += sum(1 for item in items if scenario_template(item) is not None)
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Read every bound feature file now, right after pytest-bdd parsed it."""
+        for item in session.items:
+            template = scenario_template(item)
+            if template is not None:
+                self._feature(template.feature.filename)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """Write the results file (not on xdist workers)."""
         if self.write:
-            write_results(self.path, self.results())
+            self.written = self.results(
+                exitstatus, stopped=bool(session.shouldstop or session.shouldfail)
+            )
+            write_results(self.path, self.written)
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        """Say where the results went."""
-        if self.write:
-            terminalreporter.write_sep("-", f"rulebooks results: {self.path}")
+        """Say where the results went and count every status, *not run* included."""
+        if not self.write or self.written is None:
+            return
+        results = self.written
+        terminalreporter.write_sep("-", f"rulebooks results: {self.path}")
+        terminalreporter.write_line(f"scenarios: {summary_line(self._counts(results))}")
+        for problem in results.run.problems:
+            terminalreporter.write_line(f"problem: {problem}", red=True)
 
-    def results(self) -> ResultsFile:
+    def _counts(self, results: ResultsFile) -> dict[str, int]:
+        counts = {str(status): results.totals.get(str(status), 0) for status in RECORDED_STATUSES}
+        counts[Status.NOT_RUN] = len(self._not_run(results.scenarios))
+        return counts
+
+    def _not_run(self, records: Sequence[ScenarioResult]) -> list[str]:
+        """``path:line`` of every run of a fingerprinted feature file without a record."""
+        recorded = {(r.feature, r.line, r.example.line if r.example else None) for r in records}
+        missing: list[str] = []
+        for info in self._feature_info.values():
+            for line, row in sorted(info.runs, key=lambda run: (run[0], run[1] or 0)):
+                if (info.path, line, row) not in recorded:
+                    missing.append(f"{info.path}:{row or line}")
+        return missing
+
+    def results(self, exitstatus: int | None = None, *, stopped: bool = False) -> ResultsFile:
         """The results file content for everything recorded so far."""
         scenarios = sorted(self.records, key=_record_sort_key)
-        totals: dict[str, int] = dict.fromkeys(_STATUSES, 0)
+        totals: dict[str, int] = dict.fromkeys((str(s) for s in RECORDED_STATUSES), 0)
         for record in scenarios:
-            totals[record["status"]] += 1
-        return {
-            "schema": SCHEMA,
-            "started": self.started,
-            "finished": _utc_now(),
-            "git": self.git,
-            "features": dict(sorted(self.features.items())),
-            "totals": totals,
-            "scenarios": scenarios,
+            totals[record.status] += 1
+        for path in feature_digests(self.root, self.features_dir()):
+            self._feature(str(self.root / path))
+        fingerprint = self._fingerprint()
+        problems = list(self.problems)
+        if self.deselected:
+            problems.append(f"{self.deselected} scenario runs deselected (a subset was selected)")
+        not_run = self._not_run(scenarios)
+        if not_run:
+            shown = ", ".join(not_run[:5]) + (
+                f" and {len(not_run) - 5} more" if len(not_run) > 5 else ""
+            )
+            problems.append(f"{len(not_run)} scenario runs not run: {shown}")
+        interrupted = exitstatus == pytest.ExitCode.INTERRUPTED
+        if interrupted:
+            problems.append("the run was interrupted (Ctrl-C)")
+        elif stopped:
+            problems.append("the run stopped early (-x or --maxfail)")
+        changed = sorted(k for k, v in fingerprint.code.items() if v == CHANGED_DURING_RUN)
+        if changed:
+            problems.append("changed while the scenarios ran: " + ", ".join(changed))
+        return ResultsFile(
+            schema=SCHEMA,
+            started=self.started,
+            finished=utc_now(),
+            git=self.git,
+            run=RunInfo(
+                exit_status=None if exitstatus is None else int(exitstatus),
+                interrupted=interrupted,
+                partial=bool(self.problems or self.deselected or not_run or stopped),
+                problems=tuple(problems),
+            ),
+            fingerprint=fingerprint,
+            totals=totals,
+            scenarios=tuple(scenarios),
+        )
+
+    def _fingerprint(self) -> Fingerprint:
+        """Features as parsed; code as at the start, marked where it changed since."""
+        now = code_digests(self.root)
+        code = {
+            path: digest if now.get(path) == digest else CHANGED_DURING_RUN
+            for path, digest in self.code_at_start.items()
         }
+        code |= {path: CHANGED_DURING_RUN for path in now.keys() - code.keys()}
+        features = {
+            info.path: info.sha256 or CHANGED_DURING_RUN for info in self._feature_info.values()
+        }
+        return Fingerprint(
+            features=dict(sorted(features.items())),
+            code=dict(sorted(code.items())),
+            versions=installed_versions(),
+        )
 
     # -- pytest-bdd hooks (optional: pytest-bdd may be absent) --------------------------
 
@@ -480,7 +524,7 @@ class Recorder:
         state = self._step_state(request, scenario, step)
         if state is not None:
             if step.type == "when":
-                self._take_board(request, "before", first_only=True)
+                self._take_board(request, BoardMoment.BEFORE, first_only=True)
             state.status = "running"
             state.started = time.perf_counter()
 
@@ -508,11 +552,11 @@ class Recorder:
             state.status = "failed"
             state.duration = _elapsed(state.started)
             state.error = describe_exception(exception)
-            self._take_board(request, "after")
+            self._take_board(request, BoardMoment.AFTER)
             run = self._runs.get(request.node.nodeid)
             expected = run.world.expected_board if run and run.world else None
             if run is not None and isinstance(expected, dict):
-                run.boards["expected"] = _board(expected)
+                run.boards[BoardMoment.EXPECTED] = _board(expected)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_bdd_step_func_lookup_error(
@@ -529,7 +573,7 @@ class Recorder:
             state.error = describe_exception(exception)
 
     def _take_board(
-        self, request: pytest.FixtureRequest, moment: str, *, first_only: bool = False
+        self, request: pytest.FixtureRequest, moment: BoardMoment, *, first_only: bool = False
     ) -> None:
         """Keep the world's picture of the state under ``moment``, and its forced outcomes."""
         run = self._runs.get(request.node.nodeid)
@@ -538,7 +582,7 @@ class Recorder:
         self._take_board_of(run, moment)
 
     @staticmethod
-    def _take_board_of(run: _TestRun, moment: str) -> None:
+    def _take_board_of(run: _TestRun, moment: BoardMoment) -> None:
         if run.world is None:
             return
         try:
@@ -572,35 +616,38 @@ class Recorder:
         skipping plugin has turned expected failures into skips.
         """
         report = yield
+        problem = _problem_of(item)
+        if problem is not None:
+            if call.when == "teardown":
+                setattr(report, _REPORT_ATTR, self._problem_payload(item, problem))
+            return report
         template = scenario_template(item)
         if template is None and item.nodeid not in self._runs:
             return report
         run = self._runs.setdefault(item.nodeid, _TestRun())
         run.phases[call.when] = _phase_of(report, call)
-        if call.when == "call" and run.world is not None and "after" not in run.boards:
-            self._take_board_of(run, "after")
+        if call.when == "call" and run.world is not None and BoardMoment.AFTER not in run.boards:
+            self._take_board_of(run, BoardMoment.AFTER)
         if call.when == "teardown":
             del self._runs[item.nodeid]
-            payload = self._payload(item, template, run)
-            if payload is not None:
-                setattr(report, _REPORT_ATTR, payload)
+            record = self._record(item, template, run)
+            if record is not None:
+                setattr(report, _REPORT_ATTR, {"scenarios": [to_json(record)], "problems": []})
         return report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        """Collect the record attached to a teardown report (here or on an xdist worker)."""
+        """Collect the records attached to a teardown report (here or on an xdist worker)."""
         payload = getattr(report, _REPORT_ATTR, None)
         if not isinstance(payload, dict):
             return
-        record = cast(_Payload, payload)
-        scenario = record["scenario"]
-        self.records.append(scenario)
-        self.features.setdefault(scenario["feature"], {"sha256": record["sha256"]})
+        self.records += [from_json(ScenarioResult, raw) for raw in payload["scenarios"]]
+        self.problems += payload["problems"]
 
     # -- building a record ---------------------------------------------------------------
 
-    def _payload(
+    def _record(
         self, item: pytest.Item, template: ScenarioTemplate | None, run: _TestRun
-    ) -> _Payload | None:
+    ) -> ScenarioResult | None:
         params = _example_params(item)
         scenario = run.scenario
         if scenario is None:
@@ -616,49 +663,88 @@ class Recorder:
 
         status, error = _scenario_outcome(run.phases, states)
         steps = [
-            _step_record(step, state, info, status)
+            _step_record(step, state, info)
             for step, state in zip(scenario.steps, states, strict=True)
         ]
 
         tags = set(feature.tags) | set(scenario.tags)
-        rule: RuleRecord | None = None
+        rule: RuleRef | None = None
         if scenario.rule is not None:
             tags |= scenario.rule.tags
-            rule = info.rules.get(scenario.line_number) or {
-                "name": scenario.rule.name,
-                "line": None,
-            }
+            rule = info.rules.get(scenario.line_number) or RuleRef(scenario.rule.name, None)
 
-        example: ExampleRecord | None = None
+        example: ExampleRef | None = None
         if template is not None and params is not None and template.examples:
             example, example_tags = _example_record(item, template, params, info)
             tags |= example_tags
 
-        record: ScenarioRecord = {
-            "nodeid": item.nodeid,
-            "feature": info.path,
-            "feature_name": feature.name,
-            "line": scenario.line_number,
-            "name": scenario.name,
-            "rule": rule,
-            "tags": sorted(tags),
-            "example": example,
-            "status": status,
-            "duration": round(sum(phase.duration for phase in run.phases.values()), 6),
-            "error": error,
-            "steps": steps,
+        return ScenarioResult(
+            nodeid=item.nodeid,
+            feature=info.path,
+            feature_name=feature.name,
+            line=scenario.line_number,
+            name=scenario.name,
+            rule=rule,
+            tags=tuple(sorted(tags)),
+            example=example,
+            status=status,
+            duration=round(sum(phase.duration for phase in run.phases.values()), 6),
+            error=error,
+            steps=tuple(steps),
+            boards=dict(run.boards) if run.world is not None else {},
+            forced=tuple(run.forced or ()) if run.world is not None else (),
+        )
+
+    def _problem_payload(self, item: pytest.Item, problem: binding.Problem) -> dict[str, Any]:
+        """A feature file that did not parse, or scenarios sharing a name: the problem, and a
+        failed record (without steps) for each scenario concerned."""
+        info = self._feature(problem.filename)
+        records: list[ScenarioResult] = []
+        if problem.model is not None:
+            for rule, found in problem.model.all_scenarios():
+                if found.line in problem.lines:
+                    records.append(_unrun_record(item, info, problem, rule, found))
+        return {
+            "scenarios": [to_json(record) for record in records],
+            "problems": [f"{info.path}: {problem.message}"],
         }
-        if run.world is not None:
-            record["boards"] = dict(run.boards)
-            record["forced"] = list(run.forced or [])
-        return {"scenario": record, "sha256": info.sha256}
 
     def _feature(self, filename: str) -> _FeatureInfo:
+        filename = os.path.abspath(filename)
         info = self._feature_info.get(filename)
         if info is None:
-            info = read_feature(filename, self.config.rootpath)
+            info = read_feature(filename, self.root)
             self._feature_info[filename] = info
         return info
+
+
+def _problem_of(item: pytest.Item) -> binding.Problem | None:
+    function = getattr(item, "function", None)
+    problem = getattr(function, binding.PROBLEM_ATTR, None)
+    return problem if isinstance(problem, binding.Problem) else None
+
+
+def _unrun_record(
+    item: pytest.Item,
+    info: _FeatureInfo,
+    problem: binding.Problem,
+    rule: ModelRule | None,
+    scenario: ModelScenario,
+) -> ScenarioResult:
+    return ScenarioResult(
+        nodeid=item.nodeid,
+        feature=info.path,
+        feature_name=problem.model.name if problem.model else "",
+        line=scenario.line,
+        name=scenario.name,
+        rule=RuleRef(rule.name, rule.line) if rule else None,
+        tags=tuple(sorted(scenario.all_tags())),
+        example=None,
+        status=Status.FAILED,
+        duration=0.0,
+        error=problem.message,
+        steps=(),
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -675,8 +761,8 @@ def scenario_world(request: pytest.FixtureRequest) -> ScenarioWorld | None:
     return cast(ScenarioWorld, world) if hasattr(world, "snapshot") else None
 
 
-def _board(picture: Mapping[str, str]) -> BoardRecord:
-    return {"text": str(picture.get("text", "")), "svg": str(picture.get("svg", ""))}
+def _board(picture: Mapping[str, str]) -> Board:
+    return Board(text=str(picture.get("text", "")), svg=str(picture.get("svg", "")))
 
 
 def scenario_template(item: pytest.Item) -> ScenarioTemplate | None:
@@ -723,7 +809,7 @@ def _example_record(
     template: ScenarioTemplate,
     params: dict[str, str],
     info: _FeatureInfo,
-) -> tuple[ExampleRecord, set[str]]:
+) -> tuple[ExampleRef, set[str]]:
     """Locate the outline row of ``item``: index, file line, values and Examples tags.
 
     pytest's parametrize index (``callspec.indices``) numbers the rows of all Examples
@@ -740,10 +826,10 @@ def _example_record(
     if not (isinstance(index, int) and 0 <= index < len(rows) and rows[index][1] == params):
         index = next((i for i, (_, context) in enumerate(rows) if context == params), None)
     if index is None:
-        return {"line": None, "index": -1, "values": params}, set()
+        return ExampleRef(line=None, index=-1, values=params), set()
     lines = info.row_lines.get(template.line_number, [])
     line = lines[index] if index < len(lines) else None
-    return {"line": line, "index": index, "values": params}, set(rows[index][0].tags)
+    return ExampleRef(line=line, index=index, values=params), set(rows[index][0].tags)
 
 
 def _phase_of(report: pytest.TestReport, call: pytest.CallInfo[None]) -> _Phase:
@@ -764,6 +850,8 @@ def _scenario_outcome(
 ) -> tuple[Status, str | None]:
     """Decide the scenario's status and error from the phases and the step states.
 
+    A scenario without steps is failed: it verifies nothing.
+
     A step still ``running`` when the call failed without any step error (the exception
     escaped pytest-bdd's step hooks) is turned into ``failed`` with the call's error.
     """
@@ -775,46 +863,51 @@ def _scenario_outcome(
 
     status: Status
     error: str | None = None
-    if setup is not None and setup.outcome == "failed":
-        status, error = "failed", setup.error
+    if not steps and (call is None or call.outcome == "passed"):
+        status, error = Status.FAILED, NO_STEPS
+    elif setup is not None and setup.outcome == "failed":
+        status, error = Status.FAILED, setup.error
     elif call is None or call.outcome == "skipped":
-        status = "skipped"
+        status = Status.SKIPPED
         if call is not None and call.xfail:
             error = (undefined or failed or call).error
     elif call.outcome == "failed":
         if undefined is not None:
-            status, error = "undefined", undefined.error
+            status, error = Status.UNDEFINED, undefined.error
         elif failed is not None:
-            status, error = "failed", failed.error
+            status, error = Status.FAILED, failed.error
         else:
-            status, error = "failed", call.error
+            status, error = Status.FAILED, call.error
             running = next((s for s in steps if s.status == "running"), None)
             if running is not None:
                 running.status = "failed"
                 running.duration = _elapsed(running.started)
                 running.error = call.error
     else:
-        status = "passed"
-    if teardown is not None and teardown.outcome == "failed" and status in ("passed", "skipped"):
-        status, error = "failed", teardown.error
+        status = Status.PASSED
+    if (
+        teardown is not None
+        and teardown.outcome == "failed"
+        and status in (Status.PASSED, Status.SKIPPED)
+    ):
+        status, error = Status.FAILED, teardown.error
     return status, error
 
 
-def _step_record(step: Step, state: _StepState, info: _FeatureInfo, status: Status) -> StepRecord:
+def _step_record(step: Step, state: _StepState, info: _FeatureInfo) -> StepResult:
     """Turn a step's final state into its record; unfinished steps become skipped."""
-    final: Status
-    if state.status in ("passed", "failed", "undefined"):
-        final = cast(Status, state.status)
-    else:
-        final = "skipped"
-    return {
-        "keyword": info.keywords.get(step.line_number, step.keyword.strip()),
-        "text": step.name,
-        "line": step.line_number,
-        "status": final,
-        "duration": round(state.duration, 6) if final != "skipped" else 0.0,
-        "error": state.error if final in ("failed", "undefined") else None,
-    }
+    final = Status(state.status) if state.status in _FINISHED else Status.SKIPPED
+    return StepResult(
+        keyword=info.keywords.get(step.line_number, step.keyword.strip()),
+        text=step.name,
+        line=step.line_number,
+        status=final,
+        duration=round(state.duration, 6) if final is not Status.SKIPPED else 0.0,
+        error=state.error if final in (Status.FAILED, Status.UNDEFINED) else None,
+    )
+
+
+_FINISHED = ("passed", "failed", "undefined")
 
 
 def describe_exception(exception: BaseException) -> str:
@@ -826,57 +919,54 @@ def describe_exception(exception: BaseException) -> str:
 
 
 def read_feature(filename: str, rootpath: Path) -> _FeatureInfo:
-    """Hash ``filename`` and index what pytest-bdd's model lacks (rule and row lines)."""
+    """Index what pytest-bdd's model lacks (rule and row lines, keywords as written) in the
+    text pytest-bdd parsed when :mod:`rulebooks.binding` bound the file, else in the file
+    as it is now (right after collection)."""
     try:
         rel = Path(os.path.relpath(filename, rootpath)).as_posix()
     except ValueError:  # another drive on Windows
         rel = Path(filename).as_posix()
+    known = binding.parsed(filename)
+    if known is not None:
+        sha, text = known.sha256, known.text
+    else:
+        try:
+            data = Path(filename).read_bytes()
+        except OSError:
+            return _FeatureInfo(rel, None, {}, {}, {})
+        sha, text = text_digest(data), data.decode("utf-8", errors="replace")
     try:
-        data = Path(filename).read_bytes()
-    except OSError:
-        return _FeatureInfo(rel, None, {}, {}, {})
-    rules: dict[int, RuleRecord] = {}
+        model = parse_feature(text, rel, sha)
+    except Exception:  # the file's own test says why it does not parse
+        return _FeatureInfo(rel, sha, {}, {}, {})
+    return _index(model, rel, sha)
+
+
+def _index(model: ModelFeature, rel: str, sha: str) -> _FeatureInfo:
+    rules: dict[int, RuleRef] = {}
     row_lines: dict[int, list[int]] = {}
     keywords: dict[int, str] = {}
-    try:
-        document = cast(
-            Mapping[str, Any], GherkinParser().parse(data.decode("utf-8", errors="replace"))
+    runs: set[tuple[int, int | None]] = set()
+    backgrounds = [model.background, *(rule.background for rule in model.rules)]
+    for background in backgrounds:
+        for step in background.steps if background else ():
+            keywords[step.line] = step.keyword
+    for rule, scenario in model.all_scenarios():
+        if rule is not None:
+            rules[scenario.line] = RuleRef(rule.name, rule.line)
+        for step in scenario.steps:
+            keywords[step.line] = step.keyword
+        # Same selection as pytest-bdd: tables without a header contribute no rows.
+        rows = [
+            row.line for examples in scenario.examples if examples.header for row in examples.rows
+        ]
+        row_lines[scenario.line] = rows
+        runs |= (
+            {(scenario.line, row) for row in rows}
+            if scenario.is_outline
+            else {(scenario.line, None)}
         )
-    except Exception:
-        document = {}
-    feature = document.get("feature") or {}
-    _index_children(feature.get("children") or [], None, rules, row_lines, keywords)
-    return _FeatureInfo(rel, hashlib.sha256(data).hexdigest(), rules, row_lines, keywords)
-
-
-def _index_children(
-    children: Sequence[Mapping[str, Any]],
-    rule: RuleRecord | None,
-    rules: dict[int, RuleRecord],
-    row_lines: dict[int, list[int]],
-    keywords: dict[int, str],
-) -> None:
-    """Walk the children of a Gherkin feature or rule (gherkin-official's dict AST)."""
-    for child in children:
-        if background := child.get("background"):
-            for step in background.get("steps") or []:
-                keywords[step["location"]["line"]] = str(step["keyword"]).strip()
-        if rule_node := child.get("rule"):
-            record: RuleRecord = {"name": rule_node["name"], "line": rule_node["location"]["line"]}
-            _index_children(rule_node.get("children") or [], record, rules, row_lines, keywords)
-        if scenario := child.get("scenario"):
-            line = scenario["location"]["line"]
-            if rule is not None:
-                rules[line] = rule
-            for step in scenario.get("steps") or []:
-                keywords[step["location"]["line"]] = str(step["keyword"]).strip()
-            # Same selection as pytest-bdd: tables without a header contribute no rows.
-            row_lines[line] = [
-                row["location"]["line"]
-                for examples in scenario.get("examples") or []
-                if examples.get("tableHeader") is not None
-                for row in examples.get("tableBody") or []
-            ]
+    return _FeatureInfo(rel, sha, rules, row_lines, keywords, frozenset(runs))
 
 
 def git_state(root: Path) -> GitInfo | None:
@@ -906,13 +996,13 @@ def git_state(root: Path) -> GitInfo | None:
     commit = head.stdout.strip() if head is not None and head.returncode == 0 else ""
     status = git("status", "--porcelain")
     dirty = None if status is None or status.returncode != 0 else bool(status.stdout.strip())
-    return {"commit": commit or None, "dirty": dirty}
+    return GitInfo(commit=commit or None, dirty=dirty)
 
 
 def write_results(path: Path, results: ResultsFile) -> None:
     """Write ``results`` to ``path`` atomically, creating the parent directories."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(results, indent=2, ensure_ascii=False) + "\n"
+    text = dumps(results)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -927,19 +1017,20 @@ def write_results(path: Path, results: ResultsFile) -> None:
         raise
 
 
-def _record_sort_key(record: ScenarioRecord) -> tuple[str, int, int, str]:
-    example = record["example"]
-    return (
-        record["feature"],
-        record["line"],
-        -1 if example is None else example["index"],
-        record["nodeid"],
+def _record_sort_key(record: ScenarioResult) -> tuple[str, int, int, str]:
+    example = record.example
+    return (record.feature, record.line, -1 if example is None else example.index, record.nodeid)
+
+
+def summary_line(counts: Mapping[str, int]) -> str:
+    """``3 passed, 1 failed, 0 undefined, 0 skipped, 2 not run``: every status named, in the
+    order of :class:`Status`, zeros included."""
+    return ", ".join(
+        f"{counts.get(str(status), 0)} {status}"
+        for status in Status
+        if status in counts or status in RECORDED_STATUSES
     )
 
 
 def _elapsed(started: float | None) -> float:
     return 0.0 if started is None else time.perf_counter() - started
-
-
-def _utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")

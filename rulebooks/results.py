@@ -1,25 +1,46 @@
-"""Load a results file (schema 1) and join it to the feature model.
+"""Load a results file and join it to the feature model.
 
 Results are joined to scenarios by ``(feature path, scenario line)`` and, for the rows of
-a Scenario Outline, ``(feature path, scenario line, example row line)``. A feature whose
-current sha256 differs from the recorded one is *stale*: none of its recorded results are
-shown. Without a results file every scenario is *not run*.
+a Scenario Outline, ``(feature path, scenario line, example row line)``. Results recorded on
+other inputs than the checkout's are *stale* (see :mod:`rulebooks.fingerprint`): a changed
+feature file makes its own results stale, a changed step module, engine file or library
+version makes every result stale. Without a results file every scenario is *not run*.
+
+A recorded status is never trusted beside its steps (:func:`derived_status`), and a scenario
+recorded twice is failed: both are listed by :meth:`Verdicts.problems`.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
+from rulebooks.fingerprint import Changes, compare
 from rulebooks.gherkin_model import ExampleRow, Feature, Rule, Scenario, Step
+from rulebooks.results_format import (
+    RECORDED_STATUSES,
+    SCHEMA,
+    Board,
+    ExampleRef,
+    Fingerprint,
+    GitInfo,
+    ResultsFile,
+    ResultsFileError,
+    RunInfo,
+    ScenarioResult,
+    Status,
+    StepResult,
+    derived_status,
+    read_results_file,
+)
 
 __all__ = [
+    "RECORDED_STATUSES",
     "SCHEMA",
+    "Board",
     "ClauseVerdict",
     "ExampleRef",
     "GitInfo",
@@ -36,19 +57,6 @@ __all__ = [
     "load_results_if_present",
 ]
 
-SCHEMA = 1
-
-
-class Status(StrEnum):
-    """The status of a scenario, an outline row or a step, as the site shows it."""
-
-    PASSED = "passed"
-    FAILED = "failed"
-    UNDEFINED = "undefined"
-    SKIPPED = "skipped"
-    NOT_RUN = "not run"
-    STALE = "stale"
-
 
 class ClauseVerdict(StrEnum):
     """The verdict on a rule clause from the scenarios tagged with it."""
@@ -57,8 +65,6 @@ class ClauseVerdict(StrEnum):
     FAILING = "failing"
     UNVERIFIED = "unverified"
 
-
-RECORDED_STATUSES = frozenset({Status.PASSED, Status.FAILED, Status.SKIPPED, Status.UNDEFINED})
 
 # When rows of an outline disagree, the first status present here wins; all passed -> passed.
 _AGGREGATE_PRECEDENCE = (
@@ -70,333 +76,50 @@ _AGGREGATE_PRECEDENCE = (
 )
 
 
-class ResultsFileError(Exception):
-    """A results file that cannot be read: names the file and what is wrong with it."""
-
-    def __init__(self, path: Path | str, problem: str) -> None:
-        self.path = str(path)
-        self.problem = problem
-        super().__init__(f"results file {self.path}: {problem}")
-
-
-@dataclass(frozen=True)
-class StepResult:
-    """One executed step (text as executed, placeholders substituted)."""
-
-    keyword: str
-    text: str
-    line: int
-    status: Status
-    duration: float | None
-    error: str | None
-
-
-@dataclass(frozen=True)
-class ExampleRef:
-    """The outline row a result belongs to.
-
-    ``line`` is the row's line in its Examples table; the recorder writes None when it could
-    not tell, and then ``index`` (the row's position among all rows of the outline, -1 if
-    unknown) is used to join instead.
-    """
-
-    line: int | None
-    index: int
-    values: Mapping[str, str]
-
-
-@dataclass(frozen=True)
-class Board:
-    """A picture of the game state recorded with a scenario: SVG, and the facts in words."""
-
-    text: str
-    svg: str
-
-
-BOARD_MOMENTS = ("before", "after", "expected")
-"""Boards a scenario may carry: before its first action, after its last step, and the
-position a failed comparison expected."""
-
-
-@dataclass(frozen=True)
-class ScenarioResult:
-    """The recorded result of one scenario or one outline row."""
-
-    feature: str
-    line: int
-    name: str
-    status: Status
-    steps: tuple[StepResult, ...]
-    nodeid: str = ""
-    feature_name: str = ""
-    rule_name: str | None = None
-    tags: tuple[str, ...] = ()
-    example: ExampleRef | None = None
-    duration: float | None = None
-    error: str | None = None
-    boards: Mapping[str, Board] = field(default_factory=dict)
-    forced: tuple[str, ...] = ()
-
-    @property
-    def key(self) -> tuple[str, int, int | None]:
-        """The join key: feature path, scenario line, example row line (None: no row)."""
-        return (self.feature, self.line, self.example.line if self.example else None)
-
-    @property
-    def position_key(self) -> tuple[str, int, int] | None:
-        """Fallback join key for a row recorded without its line: path, line, row index."""
-        if self.example is None or self.example.line is not None or self.example.index < 0:
-            return None
-        return (self.feature, self.line, self.example.index)
-
-    def step_at(self, line: int) -> StepResult | None:
-        """The recorded step starting on ``line`` of the feature file, if any."""
-        for step in self.steps:
-            if step.line == line:
-                return step
-        return None
-
-    def failing_step(self) -> StepResult | None:
-        """The first failed or undefined step, if any."""
-        for step in self.steps:
-            if step.status in (Status.FAILED, Status.UNDEFINED):
-                return step
-        return None
-
-
-@dataclass(frozen=True)
-class GitInfo:
-    """The commit the results were recorded on."""
-
-    commit: str | None
-    dirty: bool | None
-
-
 @dataclass(frozen=True)
 class Results:
-    """A loaded results file."""
+    """A results file as loaded: where it was read, and what it says."""
 
     path: str
-    started: str | None
-    finished: str | None
-    git: GitInfo
-    feature_sha256: Mapping[str, str | None]
-    totals: Mapping[str, int]
-    scenarios: tuple[ScenarioResult, ...]
+    file: ResultsFile
 
+    @property
+    def started(self) -> str:
+        return self.file.started
 
-# --- loading and validating -------------------------------------------------------------
+    @property
+    def finished(self) -> str:
+        return self.file.finished
 
+    @property
+    def git(self) -> GitInfo:
+        return self.file.git or GitInfo(None, None)
 
-class _Reader:
-    """Reads typed values out of decoded JSON, raising ResultsFileError on a mismatch."""
+    @property
+    def run(self) -> RunInfo:
+        return self.file.run
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    @property
+    def fingerprint(self) -> Fingerprint:
+        return self.file.fingerprint
 
-    def fail(self, where: str, problem: str) -> ResultsFileError:
-        return ResultsFileError(self.path, f"{where}: {problem}")
+    @property
+    def feature_sha256(self) -> dict[str, str]:
+        """Recorded feature path -> sha256 of the text that ran."""
+        return dict(self.file.fingerprint.features)
 
-    def mapping(self, value: Any, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"expected an object, got {_json_type(value)}")
-        return value
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.file.totals)
 
-    def items(self, value: Any, where: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise self.fail(where, f"expected an array, got {_json_type(value)}")
-        return value
-
-    def text(self, value: Any, where: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(where, f"expected a string, got {_json_type(value)}")
-        return value
-
-    def optional_text(self, value: Any, where: str) -> str | None:
-        return None if value is None else self.text(value, where)
-
-    def integer(self, value: Any, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"expected an integer, got {_json_type(value)}")
-        return value
-
-    def optional_integer(self, value: Any, where: str) -> int | None:
-        return None if value is None else self.integer(value, where)
-
-    def number(self, value: Any, where: str) -> float | None:
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(where, f"expected a number, got {_json_type(value)}")
-        return float(value)
-
-    def status(self, value: Any, where: str) -> Status:
-        allowed = sorted(RECORDED_STATUSES)
-        if value not in allowed:
-            raise self.fail(where, f"expected one of {', '.join(allowed)}, got {value!r}")
-        return Status(value)
-
-    def field(self, obj: Mapping[str, Any], key: str, where: str) -> Any:
-        if key not in obj:
-            raise self.fail(where, f"missing key {key!r}")
-        return obj[key]
-
-
-def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
-    if value is None:
-        return "null"
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return f"the number {value!r}"
-    return names.get(type(value), type(value).__name__)
-
-
-def _read_step(reader: _Reader, raw: Any, where: str) -> StepResult:
-    obj = reader.mapping(raw, where)
-    return StepResult(
-        keyword=reader.text(obj.get("keyword", ""), f"{where}.keyword"),
-        text=reader.text(reader.field(obj, "text", where), f"{where}.text"),
-        line=reader.integer(reader.field(obj, "line", where), f"{where}.line"),
-        status=reader.status(reader.field(obj, "status", where), f"{where}.status"),
-        duration=reader.number(obj.get("duration"), f"{where}.duration"),
-        error=reader.optional_text(obj.get("error"), f"{where}.error"),
-    )
-
-
-def _read_example(reader: _Reader, raw: Any, where: str) -> ExampleRef | None:
-    if raw is None:
-        return None
-    obj = reader.mapping(raw, where)
-    values = reader.mapping(obj.get("values", {}), f"{where}.values")
-    return ExampleRef(
-        line=reader.optional_integer(reader.field(obj, "line", where), f"{where}.line"),
-        index=reader.integer(obj.get("index", -1), f"{where}.index"),
-        values={str(key): str(value) for key, value in values.items()},
-    )
-
-
-def _read_rule_name(reader: _Reader, raw: Any, where: str) -> str | None:
-    if raw is None:
-        return None
-    obj = reader.mapping(raw, where)
-    return reader.text(obj.get("name", ""), f"{where}.name")
-
-
-def _read_boards(reader: _Reader, raw: Any, where: str) -> dict[str, Board]:
-    boards = reader.mapping(raw if raw is not None else {}, where)
-    read: dict[str, Board] = {}
-    for moment, board in boards.items():
-        if moment not in BOARD_MOMENTS:
-            raise reader.fail(where, f"unknown board {moment!r}; known: {', '.join(BOARD_MOMENTS)}")
-        obj = reader.mapping(board, f"{where}.{moment}")
-        svg = reader.text(obj.get("svg", ""), f"{where}.{moment}.svg")
-        if svg and not svg.lstrip().startswith("<svg"):
-            raise reader.fail(f"{where}.{moment}.svg", "expected an SVG document")
-        read[moment] = Board(
-            text=reader.text(obj.get("text", ""), f"{where}.{moment}.text"), svg=svg
-        )
-    return read
-
-
-def _read_scenario(reader: _Reader, raw: Any, where: str) -> ScenarioResult:
-    obj = reader.mapping(raw, where)
-    tags = reader.items(obj.get("tags", []), f"{where}.tags")
-    steps = reader.items(reader.field(obj, "steps", where), f"{where}.steps")
-    return ScenarioResult(
-        feature=reader.text(reader.field(obj, "feature", where), f"{where}.feature"),
-        line=reader.integer(reader.field(obj, "line", where), f"{where}.line"),
-        name=reader.text(reader.field(obj, "name", where), f"{where}.name"),
-        status=reader.status(reader.field(obj, "status", where), f"{where}.status"),
-        steps=tuple(
-            _read_step(reader, step, f"{where}.steps[{index}]") for index, step in enumerate(steps)
-        ),
-        nodeid=reader.text(obj.get("nodeid", ""), f"{where}.nodeid"),
-        feature_name=reader.text(obj.get("feature_name", ""), f"{where}.feature_name"),
-        rule_name=_read_rule_name(reader, obj.get("rule"), f"{where}.rule"),
-        tags=tuple(reader.text(tag, f"{where}.tags[{i}]") for i, tag in enumerate(tags)),
-        example=_read_example(reader, obj.get("example"), f"{where}.example"),
-        duration=reader.number(obj.get("duration"), f"{where}.duration"),
-        error=reader.optional_text(obj.get("error"), f"{where}.error"),
-        boards=_read_boards(reader, obj.get("boards"), f"{where}.boards"),
-        forced=tuple(
-            reader.text(outcome, f"{where}.forced[{i}]")
-            for i, outcome in enumerate(reader.items(obj.get("forced", []), f"{where}.forced"))
-        ),
-    )
-
-
-def _read_git(reader: _Reader, raw: Any) -> GitInfo:
-    if raw is None:
-        return GitInfo(None, None)
-    obj = reader.mapping(raw, "git")
-    dirty = obj.get("dirty")
-    if dirty is not None and not isinstance(dirty, bool):
-        raise reader.fail("git.dirty", f"expected a boolean, got {_json_type(dirty)}")
-    return GitInfo(reader.optional_text(obj.get("commit"), "git.commit"), dirty)
-
-
-def _read_feature_hashes(reader: _Reader, raw: Any) -> dict[str, str | None]:
-    hashes: dict[str, str | None] = {}
-    for path, entry in reader.mapping(raw, "features").items():
-        where = f"features[{path!r}]"
-        obj = reader.mapping(entry, where)
-        hashes[path] = reader.optional_text(reader.field(obj, "sha256", where), f"{where}.sha256")
-    return hashes
-
-
-def _read_totals(reader: _Reader, raw: Any) -> dict[str, int]:
-    totals = reader.mapping(raw, "totals")
-    return {key: reader.integer(value, f"totals.{key}") for key, value in totals.items()}
-
-
-def _check_schema(reader: _Reader, top: Mapping[str, Any]) -> None:
-    if "schema" not in top:
-        raise ResultsFileError(reader.path, f"no 'schema' key (expected schema {SCHEMA})")
-    if top["schema"] != SCHEMA or isinstance(top["schema"], bool):
-        raise ResultsFileError(
-            reader.path, f"unsupported schema {top['schema']!r} (this site reads schema {SCHEMA})"
-        )
-
-
-def _decode(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise ResultsFileError(path, "no such file") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise ResultsFileError(path, f"cannot be read: {error}") from error
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ResultsFileError(
-            path, f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from error
+    @property
+    def scenarios(self) -> tuple[ScenarioResult, ...]:
+        return self.file.scenarios
 
 
 def load_results(path: Path) -> Results:
-    """Load and validate a schema-1 results file.
-
-    Raises :class:`ResultsFileError` (naming the file and the problem) when the file is
-    missing, is not JSON, has another schema or does not have the documented shape.
-    """
-    reader = _Reader(path)
-    top = _decode(path)
-    if not isinstance(top, dict):
-        raise ResultsFileError(path, f"expected a JSON object at the top, got {_json_type(top)}")
-    _check_schema(reader, top)
-    scenarios = reader.items(reader.field(top, "scenarios", "top level"), "scenarios")
-    return Results(
-        path=str(path),
-        started=reader.optional_text(top.get("started"), "started"),
-        finished=reader.optional_text(top.get("finished"), "finished"),
-        git=_read_git(reader, top.get("git")),
-        feature_sha256=_read_feature_hashes(reader, reader.field(top, "features", "top level")),
-        totals=_read_totals(reader, top.get("totals", {})),
-        scenarios=tuple(
-            _read_scenario(reader, raw, f"scenarios[{index}]")
-            for index, raw in enumerate(scenarios)
-        ),
-    )
+    """Load and check a results file (see :func:`rulebooks.results_format.read_results_file`)."""
+    return Results(str(path), read_results_file(path))
 
 
 def load_results_if_present(path: Path) -> Results | None:
@@ -468,53 +191,101 @@ def row_position(scenario: Scenario, row: ExampleRow) -> int:
     return -1
 
 
+RECORDED_TWICE = "recorded twice in the results file: which run is the right one is unknown"
+
+
 @dataclass
 class Verdicts:
-    """Results joined to the current features."""
+    """Results joined to the current features.
+
+    ``current`` is the checkout's fingerprint; without it only the feature files' texts
+    (their sha256 in the feature model) are compared with the recorded ones.
+    """
 
     results: Results | None
     features: tuple[Feature, ...]
+    current: Fingerprint | None = None
+    changes: Changes = field(init=False)
     _index: dict[tuple[str, int, int | None], ScenarioResult] = field(init=False, repr=False)
     _by_position: dict[tuple[str, int, int], ScenarioResult] = field(init=False, repr=False)
     _recorded_paths: frozenset[str] = field(init=False, repr=False)
+    _problems: list[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         recorded = self.results.scenarios if self.results else ()
         self._recorded_paths = frozenset(result.feature for result in recorded)
         self._index = {}
         self._by_position = {}
-        for result in recorded:
+        self._problems = []
+        self.changes = Changes()
+        if self.results is not None and self.current is not None:
+            self.changes = compare(self.results.fingerprint, self.current)
+        for raw in recorded:
+            result = self._checked(raw)
             position = result.position_key
             if position is not None:
+                if position in self._by_position:
+                    result = self._recorded_twice(result)
                 self._by_position[position] = result
             elif result.example is None or result.example.line is not None:
+                if result.key in self._index:
+                    result = self._recorded_twice(result)
                 self._index[result.key] = result
 
+    def _recorded_twice(self, result: ScenarioResult) -> ScenarioResult:
+        where = f"{result.feature}:{result.line}"
+        self._problems.append(f"{where} ({result.name}) is {RECORDED_TWICE}")
+        return replace(result, status=Status.FAILED, error=RECORDED_TWICE)
+
+    def _checked(self, result: ScenarioResult) -> ScenarioResult:
+        """``result`` with its status derived from its steps (see :func:`derived_status`)."""
+        status, contradiction = derived_status(result)
+        if status is result.status and contradiction is None:
+            return result
+        if contradiction is not None:
+            where = f"{result.feature}:{result.line}"
+            self._problems.append(f"{where} ({result.name}): {contradiction}")
+        return replace(result, status=status, error=result.error or contradiction)
+
     @classmethod
-    def join(cls, results: Results | None, features: Iterable[Feature]) -> Verdicts:
-        """Join ``results`` (None: no results file) to ``features``."""
-        return cls(results, tuple(features))
+    def join(
+        cls,
+        results: Results | None,
+        features: Iterable[Feature],
+        current: Fingerprint | None = None,
+    ) -> Verdicts:
+        """Join ``results`` (None: no results file) to ``features``, comparing the recorded
+        fingerprint with ``current`` (the checkout's) when given."""
+        return cls(results, tuple(features), current)
 
     @property
     def has_results(self) -> bool:
         """False when there is no results file at all."""
         return self.results is not None
 
-    def is_stale(self, feature: Feature) -> bool:
-        """True when the feature's text changed since its results were recorded.
+    def problems(self) -> list[str]:
+        """Records that contradict their steps or each other, one sentence each."""
+        return list(self._problems)
 
-        A feature with recorded results but no recorded hash (absent or null) also counts as
-        stale: nothing shows the recorded results were obtained on this text.
+    def is_stale(self, feature: Feature) -> bool:
+        """True when the feature's results were recorded on other inputs than the checkout's.
+
+        With the checkout's fingerprint: any change of code or versions makes every feature
+        stale, a changed feature text its own. Without it, the feature's text is compared
+        with the recorded sha256. A feature with recorded results but no recorded hash also
+        counts as stale: nothing shows the recorded results were obtained on this text.
         """
-        if self.results is None or not feature.sha256:
+        if self.results is None:
             return False
+        if self.changes.feature_is_stale(feature.path):
+            return True
         recorded = self.results.feature_sha256.get(feature.path)
         if recorded is None:
             return feature.path in self._recorded_paths
-        return recorded != feature.sha256
+        return bool(feature.sha256) and recorded != feature.sha256
 
     def stale_features(self) -> list[Feature]:
-        """Features whose text changed since the results were recorded."""
+        """Features whose results are stale."""
         return [feature for feature in self.features if self.is_stale(feature)]
 
     def result_for(

@@ -160,9 +160,14 @@ def banners_for(data: SiteData, games: set[str] | None = None) -> list[nodes.Nod
     banners: list[nodes.Node] = []
     if data.results is None:
         banners.append(_no_results_banner())
+    elif data.verdicts.changes.everything_stale:
+        banners.append(_stale_code_banner(data.verdicts.changes.named()))
     stale = [feature for feature in data.stale_features() if shown(feature.path)]
-    if stale:
+    if stale and not data.verdicts.changes.everything_stale:
         banners.append(_stale_banner(stale))
+    problems = run_problems(data)
+    if problems:
+        banners.append(_run_problems_banner(problems))
     errors = [error for error in data.errors if shown(error.path)]
     if errors:
         banners.append(_syntax_errors_banner(errors))
@@ -186,6 +191,49 @@ def _stale_banner(stale: Sequence[Feature]) -> nodes.Node:
     ]
     classes = ["rulebooks-banner", "rulebooks-banner-stale", "warning"]
     return admonition("Stale results", [paragraph(*parts)], classes, anchor="rulebooks-stale")
+
+
+STALE_NAMES_SHOWN = 8
+
+
+def _stale_code_banner(changed: Sequence[str]) -> nodes.Node:
+    shown = list(changed[:STALE_NAMES_SHOWN])
+    parts: list[InlineNode] = ["Stale results: recorded before a change to "]
+    parts += _joined(literal(name) for name in shown)
+    if len(changed) > len(shown):
+        parts.append(f" and {len(changed) - len(shown)} more inputs")
+    parts += [
+        ". Every scenario shows “stale” (not run on the code as it is now). Run ",
+        literal("make site"),
+        " to record them again.",
+    ]
+    classes = ["rulebooks-banner", "rulebooks-banner-stale", "warning"]
+    return admonition("Stale results", [paragraph(*parts)], classes, anchor="rulebooks-stale")
+
+
+def run_problems(data: SiteData) -> list[str]:
+    """What makes the recorded run incomplete or self-contradictory, one sentence each."""
+    if data.results is None:
+        return []
+    run = data.results.run
+    problems = list(run.problems)
+    if run.interrupted and not any("interrupted" in problem for problem in problems):
+        problems.append("the run was interrupted")
+    return problems + data.verdicts.problems()
+
+
+def _run_problems_banner(problems: Sequence[str]) -> nodes.Node:
+    items = nodes.bullet_list()
+    for problem in problems:
+        items += nodes.list_item("", paragraph(problem))
+    intro = paragraph(
+        "The recorded run is incomplete or contradicts itself; what is missing shows “not run” "
+        "and what is contradicted shows “failed”. Run ",
+        literal("make site"),
+        " again once fixed:",
+    )
+    classes = ["rulebooks-banner", "rulebooks-banner-run", "error"]
+    return admonition("Incomplete run", [intro, items], classes, anchor="rulebooks-run-problems")
 
 
 def _syntax_errors_banner(errors: Sequence[FeatureSyntaxError]) -> nodes.Node:

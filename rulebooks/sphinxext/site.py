@@ -14,6 +14,7 @@ from pathlib import Path
 from sphinx.config import Config
 from sphinx.errors import SphinxError
 
+from rulebooks.fingerprint import checkout_fingerprint
 from rulebooks.gherkin_model import (
     Feature,
     FeatureSyntaxError,
@@ -126,8 +127,19 @@ class SiteData:
         return f"scenario-{stem}-l{line}"
 
     def stale_features(self) -> list[Feature]:
-        """Features changed since the results were recorded."""
+        """Features whose results were recorded on other inputs than the checkout's."""
         return self.verdicts.stale_features()
+
+
+def checkout_digest(paths: SitePaths) -> str:
+    """One hash of the checkout's code and library versions (the non-feature part of the
+    fingerprint results are compared with): when it moves, staleness may change anywhere."""
+    current = checkout_fingerprint(paths.project_root, paths.features_dir)
+    digest = hashlib.sha256()
+    for part in (current.code, current.versions):
+        for key, value in sorted(part.items()):
+            digest.update(f"{key}\0{value}\0".encode())
+    return digest.hexdigest()
 
 
 def input_fingerprint(paths: SitePaths) -> str:
@@ -137,6 +149,7 @@ def input_fingerprint(paths: SitePaths) -> str:
         for file in feature_files(paths.features_dir):
             digest.update(file.relative_to(paths.features_dir).as_posix().encode())
             digest.update(hashlib.sha256(file.read_bytes()).digest())
+    digest.update(b"\0code\0" + checkout_digest(paths).encode())
     digest.update(b"\0results\0")
     if paths.results_file.is_file():
         digest.update(paths.results_file.read_bytes())
@@ -165,9 +178,8 @@ def input_fingerprints(paths: SitePaths) -> dict[str, str]:
             digest.update(hashlib.sha256(file.read_bytes()).digest())
     prints = {folder: digest.hexdigest() for folder, digest in digests.items()}
     results = paths.results_file
-    prints[RESULTS_KEY] = (
-        hashlib.sha256(results.read_bytes()).hexdigest() if results.is_file() else "absent"
-    )
+    recorded = hashlib.sha256(results.read_bytes()).hexdigest() if results.is_file() else "absent"
+    prints[RESULTS_KEY] = f"{recorded} {checkout_digest(paths)}"  # staleness may move anywhere
     return prints
 
 
@@ -209,5 +221,6 @@ def _load(paths: SitePaths, fingerprint: str) -> SiteData:
         results = load_results_if_present(paths.results_file)
     except ResultsFileError as error:
         raise RulebooksError(str(error)) from error
-    verdicts = Verdicts.join(results, features)
+    current = checkout_fingerprint(paths.project_root, paths.features_dir)
+    verdicts = Verdicts.join(results, features, current)
     return SiteData(paths, features, errors, results, verdicts, fingerprint)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.unit.results_docs import results_document
+
 FEATURE = """\
 Feature: {name}
   Rule: {game}-1.1 A rule
@@ -55,7 +57,7 @@ def project(root: Path) -> None:
         "docs/index.md",
         f"# Home\n\n```{{game-verdict}} alpha\n```\n\n```{{toctree}}\n{toctree}\n```\n",
     )
-    write(root, "results.json", json.dumps({"schema": 1, "features": {}, "scenarios": []}))
+    write(root, "results.json", json.dumps(results_document([], {}, root)))
 
 
 def pages_read(root: Path, *extra: str) -> set[str]:
@@ -81,7 +83,7 @@ def test_a_new_results_file_rereads_every_page_with_verdicts(tmp_path: Path) -> 
     write(
         tmp_path,
         "results.json",
-        json.dumps({"schema": 1, "features": {}, "scenarios": [], "totals": {}}),
+        json.dumps(results_document([], {}, tmp_path) | {"finished": "later"}),
     )
     assert pages_read(tmp_path) == {
         "index", "coverage", "alpha/rules", "alpha/examples", "beta/rules", "beta/examples",

@@ -8,25 +8,64 @@ from pathlib import Path
 import pytest
 
 from rulebooks import cli
+from rulebooks.fingerprint import file_digest
+from tests.unit.results_docs import results_document
+
+FEATURE = "features/game/one.feature"
 
 
-def write_results(path: Path, statuses: list[str]) -> None:
-    scenarios = [{"status": status} for status in statuses]
-    path.write_text(json.dumps({"schema": 1, "scenarios": scenarios}), "utf-8")
+def write_results(path: Path, statuses: list[str], root: Path | None = None) -> None:
+    """A results file for a checkout at ``root`` (default: beside ``path``) whose one feature
+    file has one scenario per status, each with one step of that status."""
+    root = root or path.parent
+    lines = ["Feature: One", ""]
+    scenarios = []
+    for index, status in enumerate(statuses):
+        line = len(lines) + 1
+        lines += [f"  Scenario: number {index}", "    Given a step", ""]
+        step = {"keyword": "Given", "text": "a step", "line": line + 1, "status": status,
+                "duration": 0.0, "error": None}  # fmt: skip
+        scenarios.append(
+            {
+                "nodeid": f"t::{index}",
+                "feature": FEATURE,
+                "feature_name": "One",
+                "line": line,
+                "name": f"number {index}",
+                "rule": None,
+                "tags": [],
+                "example": None,
+                "status": status,
+                "duration": 0.0,
+                "error": None,
+                "steps": [step],
+            }
+        )
+    feature = root / FEATURE
+    feature.parent.mkdir(parents=True, exist_ok=True)
+    feature.write_text("\n".join(lines), "utf-8")
+    document = results_document(scenarios, {FEATURE: file_digest(feature)}, root)
+    path.write_text(json.dumps(document), "utf-8")
+
+
+def verdict(results: Path, root: Path | None = None) -> int:
+    return cli.main(["verdict", str(results), "--root", str(root or results.parent)])
 
 
 def test_verdict_counts_each_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "r.json"
     write_results(results, ["passed", "passed", "failed", "undefined"])
-    assert cli.main(["verdict", str(results)]) == 1
-    assert "2 passed, 1 failed, 1 undefined, 0 skipped" in capsys.readouterr().out
+    assert verdict(results) == cli.EXIT_FAILED
+    assert (
+        "2 passed, 1 failed, 1 undefined, 0 skipped, 0 not run, 0 stale" in capsys.readouterr().out
+    )
     write_results(results, ["passed"])
-    assert cli.main(["verdict", str(results)]) == 0
+    assert verdict(results) == 0
 
 
 def test_verdict_without_results_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["verdict", str(tmp_path / "none.json")]) == 1
-    assert "no readable results file" in capsys.readouterr().out
+    assert verdict(tmp_path / "none.json") == cli.EXIT_UNTRUSTED
+    assert "none.json: no such file" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -52,13 +91,14 @@ def test_site_builds_even_when_scenarios_fail(
 
     def run_scenarios(path: Path) -> int:
         assert not path.exists(), "an older results file must not survive into a new run"
-        write_results(path, statuses)
+        write_results(path, statuses, tmp_path)
         return 0 if "failed" not in statuses else 1
 
     def build_site(html: Path, path: Path) -> int:
         built.append(html)
         return build_code
 
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
     monkeypatch.setattr(cli, "build_site", build_site)
     monkeypatch.setattr(cli, "run_simulation", lambda path: True)
@@ -72,13 +112,14 @@ def test_site_fails_when_the_simulation_breaks_an_invariant(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def run_scenarios(path: Path) -> int:
-        write_results(path, ["passed"])
+        write_results(path, ["passed"], tmp_path)
         return 0
 
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
     monkeypatch.setattr(cli, "build_site", lambda html, path: 0)
     monkeypatch.setattr(cli, "run_simulation", lambda path: False)
-    code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path)])
+    code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path / "h")])
     assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
 
 

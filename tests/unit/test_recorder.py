@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from rulebooks.results_format import SCHEMA
+
 pytest_plugins = ["pytester"]
 
 SAMPLE_FEATURE = """\
@@ -256,9 +258,9 @@ def test_inner_run_has_the_expected_pytest_outcomes(run: Run) -> None:
 def test_header_totals_and_features(run: Run, project: pytest.Pytester) -> None:
     data = run.data
     assert list(data) == [
-        "schema", "started", "finished", "git", "features", "totals", "scenarios",
+        "schema", "started", "finished", "git", "run", "fingerprint", "totals", "scenarios",
     ]  # fmt: skip
-    assert data["schema"] == 1
+    assert data["schema"] == SCHEMA
     started = datetime.fromisoformat(data["started"])
     finished = datetime.fromisoformat(data["finished"])
     assert started.utcoffset() == finished.utcoffset() == timedelta(0)
@@ -267,10 +269,15 @@ def test_header_totals_and_features(run: Run, project: pytest.Pytester) -> None:
     assert data["git"] is None
     assert data["totals"] == {"passed": 5, "failed": 4, "skipped": 3, "undefined": 1}
     assert sum(data["totals"].values()) == len(data["scenarios"]) == 13
-    assert data["features"] == {
-        path: {"sha256": hashlib.sha256((project.path / path).read_bytes()).hexdigest()}
+    assert data["fingerprint"]["features"] == {
+        path: hashlib.sha256((project.path / path).read_bytes()).hexdigest()
         for path in (EXTRA, SAMPLE)
     }
+    assert data["fingerprint"]["code"] == {
+        "conftest.py": hashlib.sha256((project.path / "conftest.py").read_bytes()).hexdigest()
+    }
+    assert set(data["fingerprint"]["versions"]) == {"pytest", "pytest-bdd", "gherkin-official"}
+    assert data["run"] == {"exit_status": 1, "interrupted": False, "partial": False, "problems": []}
 
 
 def test_scenarios_are_listed_by_feature_line_and_row(run: Run) -> None:
@@ -309,6 +316,8 @@ def test_passing_scenario_record(run: Run) -> None:
         "example": None,
         "status": "passed",
         "error": None,
+        "boards": {},
+        "forced": [],
         "steps": [
             {"keyword": keyword, "text": text, "status": "passed", "error": None,
              "line": line_of(SAMPLE_FEATURE, f"{keyword} {text}", after=header)}
@@ -480,7 +489,7 @@ def test_file_is_replaced_atomically(project: pytest.Pytester) -> None:
     target.parent.mkdir(parents=True)
     target.write_text("stale, not JSON", encoding="utf-8")
     run = run_recorder(project)
-    assert run.data["schema"] == 1
+    assert run.data["schema"] == SCHEMA
     assert sorted(p.name for p in target.parent.iterdir()) == ["results.json"]
     assert target.stat().st_mode & 0o777 == 0o644
 

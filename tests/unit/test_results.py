@@ -20,6 +20,7 @@ from rulebooks.results import (
     load_results,
     load_results_if_present,
 )
+from tests.unit.results_docs import results_document as shared_document
 
 PATH = "features/mahe/01_dice.feature"
 
@@ -98,10 +99,13 @@ def scenario(
         "status": status,
         "duration": 0.01,
         "error": None,
-        "steps": [],
+        "steps": [step("a step", int(line) + 1, status)] if status in RECORDED else [],
     }
     record.update(extra)
     return record
+
+
+RECORDED = ("passed", "failed", "undefined", "skipped")
 
 
 def row(line: int | None, index: int) -> dict[str, Any]:
@@ -109,15 +113,11 @@ def row(line: int | None, index: int) -> dict[str, Any]:
 
 
 def results_document(scenarios: list[dict[str, Any]], sha: str | None = SHA) -> dict[str, Any]:
-    return {
-        "schema": 1,
-        "started": "2026-11-30T02:30:00+00:00",
-        "finished": "2026-11-30T02:30:04+00:00",
-        "git": {"commit": "4f1c0000", "dirty": False},
-        "features": {PATH: {"sha256": sha}},
-        "totals": {"passed": 1},
-        "scenarios": scenarios,
-    }
+    """A results file recording ``scenarios`` on the feature with hash ``sha`` (None: the
+    feature missing from the fingerprint)."""
+    document = shared_document(scenarios, {PATH: sha} if sha is not None else {})
+    document["totals"] = {"passed": 1}
+    return document
 
 
 def standard_scenarios() -> list[dict[str, Any]]:
@@ -161,9 +161,10 @@ def test_load_reads_every_field(tmp_path: Path) -> None:
     document = results_document(standard_scenarios())
     results = load_results(write_json(tmp_path / "r.json", document))
     assert results.finished == "2026-11-30T02:30:04+00:00"
-    assert results.git.commit == "4f1c0000"
+    assert results.git.commit == "4f1cabcdef0123456789"
     assert results.git.dirty is False
     assert results.feature_sha256 == {PATH: SHA}
+    assert results.run.partial is False and results.run.exit_status == 0
     assert results.totals == {"passed": 1}
     first = results.scenarios[0]
     assert (first.feature, first.line, first.status) == (PATH, BUST, Status.FAILED)
@@ -188,12 +189,16 @@ def test_missing_file_is_an_error_when_required(tmp_path: Path) -> None:
         ("{not json", "not valid JSON"),
         ("[]", "expected a JSON object at the top, got an array"),
         (json.dumps({"features": {}, "scenarios": []}), "no 'schema' key"),
-        (json.dumps(results_document([]) | {"schema": 2}), "unsupported schema 2"),
+        (json.dumps(results_document([]) | {"schema": 1}), "unsupported schema 1"),
         (json.dumps(results_document([]) | {"schema": "1"}), "unsupported schema '1'"),
-        (json.dumps({"schema": 1, "features": {}}), "missing key 'scenarios'"),
+        (json.dumps({"schema": 2, "features": {}}), "unknown key 'features'"),
+        (
+            json.dumps({k: v for k, v in results_document([]).items() if k != "scenarios"}),
+            "top level: missing key 'scenarios'",
+        ),
         (
             json.dumps(results_document([scenario(3, "pass")])),
-            "scenarios[0].status: expected one of failed, passed, skipped, undefined, got 'pass'",
+            "scenarios[0].status: expected one of passed, failed, undefined, skipped, got 'pass'",
         ),
         (
             json.dumps(results_document([scenario("3", "passed")])),  # type: ignore[arg-type]
@@ -201,9 +206,20 @@ def test_missing_file_is_an_error_when_required(tmp_path: Path) -> None:
         ),
         (
             json.dumps(results_document([scenario(3, "passed", steps=[{"text": "x"}])])),
-            "scenarios[0].steps[0]: missing key 'line'",
+            "scenarios[0].steps[0]: missing key 'keyword'",
         ),
-        (json.dumps(results_document([]) | {"features": []}), "features: expected an object"),
+        (
+            json.dumps(results_document([]) | {"fingerprint": {"features": []}}),
+            "fingerprint.features: expected an object",
+        ),
+        (
+            json.dumps(results_document([scenario(3, "passed", boards={"later": {}})])),
+            "scenarios[0].boards: unknown key 'later'; known: before, after, expected",
+        ),
+        (
+            json.dumps(results_document([]) | {"run": {"exit_status": 0}}),
+            "run: missing key 'interrupted'",
+        ),
     ],
 )
 def test_malformed_file_names_the_file_and_the_problem(
@@ -217,10 +233,9 @@ def test_malformed_file_names_the_file_and_the_problem(
     assert problem in str(caught.value)
 
 
-def test_null_hash_and_null_git_are_accepted(tmp_path: Path) -> None:
-    document = results_document([], sha=None) | {"git": None}
+def test_null_git_is_accepted(tmp_path: Path) -> None:
+    document = results_document([]) | {"git": None}
     results = load_results(write_json(tmp_path / "r.json", document))
-    assert results.feature_sha256 == {PATH: None}
     assert results.git.commit is None
 
 
@@ -291,8 +306,7 @@ def test_recorded_results_without_a_hash_are_stale(tmp_path: Path, feature: Feat
 
 
 def test_feature_absent_from_results_is_not_run(tmp_path: Path, feature: Feature) -> None:
-    document = results_document([]) | {"features": {}}
-    verdicts = verdicts_for(tmp_path, feature, document)
+    verdicts = verdicts_for(tmp_path, feature, results_document([], sha=None))
     assert not verdicts.is_stale(feature)
     assert verdicts.scenario_status(feature, scenario_named(feature, "Bust")) is Status.NOT_RUN
 

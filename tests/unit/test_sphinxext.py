@@ -2,7 +2,7 @@
 
 The project has two feature files (a Rule, a Background, an outline, a data table, a doc
 string, a scenario named ``<script>alert(1)</script>``), a third file with a syntax error,
-MyST pages using every directive, and a results file written by hand (schema 1).
+MyST pages using every directive, and a results file written by hand.
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ import pytest
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
+from rulebooks.results_format import SCHEMA, SCHEMA_FILE
 from rulebooks.sphinxext import RulebooksError
 from rulebooks.sphinxext.store import ClauseRecord, RulebooksStore
+from tests.unit.results_docs import results_document as shared_document
 
 # --- the project ------------------------------------------------------------------------
 
@@ -335,15 +337,9 @@ def results_document(
             scenario["error"] = None
             for each in scenario["steps"]:
                 each["status"], each["error"] = new_status, None
-    return {
-        "schema": 1,
-        "started": "2026-11-30T02:30:00+00:00",
-        "finished": "2026-11-30T02:30:04+00:00",
-        "git": {"commit": "4f1cabcdef0123456789", "dirty": False},
-        "features": {DICE_PATH: {"sha256": dice_sha}, ROLLS_PATH: {"sha256": sha(ROLLS)}},
-        "totals": {"passed": 2, "failed": 2, "skipped": 1, "undefined": 1},
-        "scenarios": scenarios,
-    }
+    document = shared_document(scenarios, {DICE_PATH: dice_sha, ROLLS_PATH: sha(ROLLS)})
+    document["totals"] = {"passed": 2, "failed": 2, "skipped": 1, "undefined": 1}
+    return document
 
 
 @dataclass
@@ -717,6 +713,48 @@ def test_stale_feature(tmp_path: Path) -> None:
     assert count_in_row(build, "verdict", "verdict-mahe-runs-stale") == 2
 
 
+def test_a_code_change_makes_every_page_stale_and_names_it(tmp_path: Path) -> None:
+    project = make_project(tmp_path, results_document())
+    project.write("engine/rules.py", "BUST_ABOVE = 7\n")  # an engine file the run never saw
+    build = project.build()
+    for page in ("rules", "scenarios", "verdict"):
+        banner = build.text(page, "rulebooks-stale")
+        assert "recorded before a change to engine/rules.py" in banner
+        assert "Every scenario shows “stale”" in banner
+    assert count_in_row(build, "verdict", "verdict-mahe-runs-stale") == 7
+    assert count_in_row(build, "verdict", "verdict-mahe-runs-passed") == 0  # no green anywhere
+    assert build.text("scenarios", scenario_id(DICE_PATH, BUST)).startswith("⟳ stale")
+    row = build.text("scenarios", f"{scenario_id(ROLLS_PATH, OUTLINE)}-r{ROW1}")
+    assert row == "1 1 ⟳ stale"
+    assert "Verdict: ○ unverified" in build.text("rules", "mahe-3-3")
+
+
+def test_an_incomplete_run_says_so_at_the_top(tmp_path: Path) -> None:
+    document = results_document()
+    document["run"] |= {
+        "interrupted": True,
+        "partial": True,
+        "problems": ["the run was interrupted (Ctrl-C)"],
+    }
+    bust = next(record for record in document["scenarios"] if record["line"] == BUST)
+    bust["steps"][1]["status"] = "failed"  # its steps say failed, the record "passed"
+    build = make_project(tmp_path, document).build()
+    banner = build.text("verdict", "rulebooks-run-problems")
+    assert "the run was interrupted (Ctrl-C)" in banner
+    assert "recorded passed but its steps say failed" in banner
+    assert build.text("scenarios", scenario_id(DICE_PATH, BUST)).startswith("✘ failed")
+
+
+def test_the_results_schema_page_shows_its_version(tmp_path: Path) -> None:
+    project = make_project(tmp_path, results_document())
+    project.write("docs/schema.md", "# Schema\n\n```{results-schema}\n```\n")
+    build = project.build()
+    assert build.text("schema", "results-schema-version").startswith(f"Schema version {SCHEMA}")
+    assert f'"const": {SCHEMA}' in build.text("schema", "results-schema-json")
+    published = project.docs / "_build" / "html" / "results.schema.json"
+    assert published.read_text("utf-8") == SCHEMA_FILE.read_text("utf-8")
+
+
 def test_malformed_results_file_stops_the_build(tmp_path: Path) -> None:
     project = make_project(tmp_path, results="{not json")
     with pytest.raises(RulebooksError) as caught:
@@ -726,13 +764,13 @@ def test_malformed_results_file_stops_the_build(tmp_path: Path) -> None:
 
 
 def test_wrong_schema_stops_the_build(tmp_path: Path) -> None:
-    project = make_project(tmp_path, results_document() | {"schema": 2})
-    with pytest.raises(RulebooksError, match="unsupported schema 2"):
+    project = make_project(tmp_path, results_document() | {"schema": 1})
+    with pytest.raises(RulebooksError, match="unsupported schema 1"):
         project.build()
 
 
 def test_malformed_results_file_from_the_command_line(tmp_path: Path) -> None:
-    project = make_project(tmp_path, results='{"schema": 1, "features": {}, "scenarios": "no"}')
+    project = make_project(tmp_path, results=json.dumps(results_document() | {"scenarios": "no"}))
     run = subprocess.run(
         [
             sys.executable,
