@@ -53,6 +53,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, Protocol, TypedDict, cast
 
 import pytest
+
+from rulebooks.data_labels import all_data
 from gherkin.parser import Parser as GherkinParser
 
 if TYPE_CHECKING:
@@ -184,6 +186,7 @@ class ResultsFile(TypedDict):
     features: dict[str, FeatureRecord]
     totals: dict[str, int]
     scenarios: list[ScenarioRecord]
+    data: dict[str, list[dict[str, Any]]]
 
 
 class _Payload(TypedDict):
@@ -456,6 +459,7 @@ class Recorder:
             "features": dict(sorted(self.features.items())),
             "totals": totals,
             "scenarios": scenarios,
+            "data": all_data(),
         }
 
     # -- pytest-bdd hooks (optional: pytest-bdd may be absent) --------------------------

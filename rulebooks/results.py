@@ -173,6 +173,23 @@ class GitInfo:
 
 
 @dataclass(frozen=True)
+class DataFileStatus:
+    """A component data file the engines read, as the results file records it (``data``)."""
+
+    game: str
+    path: str
+    what: str
+    verified_values: int
+    unverified_values: int
+    dependents: tuple[str, ...]
+    """``<feature path>: <scenario name>`` of the scenarios depending on its unverified values."""
+
+    @property
+    def verified(self) -> bool:
+        return self.unverified_values == 0
+
+
+@dataclass(frozen=True)
 class Results:
     """A loaded results file."""
 
@@ -183,6 +200,14 @@ class Results:
     feature_sha256: Mapping[str, str | None]
     totals: Mapping[str, int]
     scenarios: tuple[ScenarioResult, ...]
+    data: tuple[DataFileStatus, ...] | None = None
+    """The engines' data files and their ``verified`` flags; None: not recorded."""
+
+    def data_of(self, game: str) -> tuple[DataFileStatus, ...] | None:
+        """The game's data files (None when the file records no data section)."""
+        if self.data is None:
+            return None
+        return tuple(found for found in self.data if found.game == game)
 
 
 # --- loading and validating -------------------------------------------------------------
@@ -344,6 +369,34 @@ def _read_feature_hashes(reader: _Reader, raw: Any) -> dict[str, str | None]:
     return hashes
 
 
+def _read_data(reader: _Reader, raw: Any) -> tuple[DataFileStatus, ...] | None:
+    if raw is None:
+        return None
+    found: list[DataFileStatus] = []
+    for game, files in reader.mapping(raw, "data").items():
+        for index, entry in enumerate(reader.items(files, f"data.{game}")):
+            where = f"data.{game}[{index}]"
+            obj = reader.mapping(entry, where)
+            found.append(
+                DataFileStatus(
+                    game=game,
+                    path=reader.text(reader.field(obj, "path", where), f"{where}.path"),
+                    what=reader.text(obj.get("what", ""), f"{where}.what"),
+                    verified_values=reader.integer(
+                        reader.field(obj, "verified_values", where), f"{where}.verified_values"
+                    ),
+                    unverified_values=reader.integer(
+                        reader.field(obj, "unverified_values", where), f"{where}.unverified_values"
+                    ),
+                    dependents=tuple(
+                        reader.text(item, f"{where}.dependents")
+                        for item in reader.items(obj.get("dependents", []), f"{where}.dependents")
+                    ),
+                )
+            )
+    return tuple(found)
+
+
 def _read_totals(reader: _Reader, raw: Any) -> dict[str, int]:
     totals = reader.mapping(raw, "totals")
     return {key: reader.integer(value, f"totals.{key}") for key, value in totals.items()}
@@ -396,6 +449,7 @@ def load_results(path: Path) -> Results:
             _read_scenario(reader, raw, f"scenarios[{index}]")
             for index, raw in enumerate(scenarios)
         ),
+        data=_read_data(reader, top.get("data")),
     )
 
 
