@@ -40,6 +40,7 @@ from typing import Any, TextIO
 import engine
 from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
+from rulebooks.data_labels import game_data
 
 SCHEMA = 1
 MAX_STEPS = 200_000
@@ -297,6 +298,7 @@ def summarize(
         "score": None,
         "seats": [],
         "shared_wins": 0,
+        "data": game_data(game),
         "violations": [
             {
                 "seed": v.seed,
