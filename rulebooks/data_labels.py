@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from functools import cache
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -114,6 +115,8 @@ class DataFile:
     dependents: tuple[str, ...]
     """``<feature path>: <scenario name>`` of every scenario whose verdict changes when the
     file's unverified values change (computed by :func:`dependent_scenarios`)."""
+    claim: tuple[str, str]
+    """The page and interpretation stating what depends on the file (kept true by a test)."""
 
     @property
     def package(self) -> str:
@@ -130,27 +133,39 @@ class DataFile:
 
 DATA_FILES: tuple[DataFile, ...] = (
     DataFile(
-        "engine/mahe/data/egg_cards.json", "mahe", "the egg-card distribution (cards per number of eggs)",
+        "engine/mahe/data/egg_cards.json", "mahe",
+        "the egg-card distribution (cards per number of eggs)",
         (_egg_counts(4, 4, 4, 4, 4, 4), _egg_counts(5, 5, 3, 3, 3, 5)),
         (
-            "features/mahe/01_setup.feature: Once every 6-egg card is taken, none can come up",
+            "features/mahe/01_setup.feature: A card no longer in the deck cannot be turned up",
+            "features/mahe/06_end.feature: Equal eggs and equal cards: a shared win",
+            "features/mahe/06_end.feature: Taking the last card does not end the game; "
+            "the next lap does",
+            "features/mahe/06_end.feature: The game ends in the middle of a two-turtle turn",
+            "features/mahe/06_end.feature: The rulebook's final scores: Marina 22, Evgeny 17, "
+            "Darya 22, Andrei 20",
         ),
+        ("docs/mahe/interpretations.md", "MAHE-R4"),
     ),
     DataFile(
         "engine/mamey/data/store_board.json", "mamey", "the Store board values",
-        (_store_values_plus_20,), (),
+        (_store_values_plus_20,), (), ("docs/mamey/interpretations.md", "MAMEY-R3"),
     ),
     DataFile(
         "engine/mamey/data/bean_cards.json", "mamey", "the bean-sprout flags of the bean cards",
-        (_sprouts_moved,), (),
+        (_sprouts_moved,), (), ("docs/mamey/interpretations.md", "MAMEY-R2"),
     ),
     DataFile(
-        "engine/mahola/data/components.json", "mahola", "every Dance card's data and the Character colours",
+        "engine/mahola/data/components.json", "mahola",
+        "every Dance card's data and the Character colours",
         (_mahola_values_changed, _mahola_characters_rotated, _mahola_icons_rotated), (),
+        ("docs/mahola/interpretations.md", "MAHOLA-R1"),
     ),
     DataFile(
         "engine/masai/data/board.json", "masai", "the board's geometry (areas, slots and links)",
-        (_masai_natural_links_dropped,), (),
+        (_masai_natural_links_dropped,),
+        ("features/masai/04_scoring.feature: The rulebook's example: Rennan scores 1 + 1 + 3 = 5",),
+        ("docs/masai/interpretations.md", "MASAI-R1"),
     ),
 )  # fmt: skip
 
@@ -239,6 +254,7 @@ def variant_data(spec: str) -> tuple[DataFile, Any]:
 
 
 # --- computing the dependents ---------------------------------------------------------------
+@cache
 def _statuses(game: str, variant: str | None, root: Path) -> dict[str, str]:
     """``<feature>: <name>`` -> worst status over its runs (rows), for one run of the game."""
     with tempfile.TemporaryDirectory() as tmp:
