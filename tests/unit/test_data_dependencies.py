@@ -52,3 +52,14 @@ def test_the_interpretation_states_the_dependents(found: DataFile) -> None:
 def test_flags_count_every_verified_flag() -> None:
     assert flags({"verified": False, "a": [{"verified": True}, {"verified": False}]}) == (1, 2)
     assert flags({"verified": "no"}) == (0, 0)
+
+
+def test_the_readme_lists_every_unverified_data_file_with_its_dependents() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    rows = dict(re.findall(r"^\| `(engine/[^`]+)` \| (.*) \|$", readme, re.M))
+    assert sorted(rows) == sorted(f.path for f in DATA_FILES)
+    for found in DATA_FILES:
+        what, dependents = rows[found.path].rsplit(" | ", 1)
+        verified, unverified = flags(found.shipped())
+        assert ("UNVERIFIED" in what) == (unverified > 0), found.path
+        assert int(dependents) == len(found.dependents), found.path
