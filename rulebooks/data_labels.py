@@ -134,7 +134,7 @@ class DataFile:
 DATA_FILES: tuple[DataFile, ...] = (
     DataFile(
         "engine/mahe/data/egg_cards.json", "mahe",
-        "the egg-card distribution (cards per number of eggs)",
+        "the egg-card distribution: cards per number of eggs",
         (_egg_counts(4, 4, 4, 4, 4, 4), _egg_counts(5, 5, 3, 3, 3, 5)),
         (
             "features/mahe/01_setup.feature: A card no longer in the deck cannot be turned up",
@@ -162,7 +162,7 @@ DATA_FILES: tuple[DataFile, ...] = (
         ("docs/mahola/interpretations.md", "MAHOLA-R1"),
     ),
     DataFile(
-        "engine/masai/data/board.json", "masai", "the board's geometry (areas, slots and links)",
+        "engine/masai/data/board.json", "masai", "the board's geometry: areas, slots and links",
         (_masai_natural_links_dropped,),
         ("features/masai/04_scoring.feature: The rulebook's example: Rennan scores 1 + 1 + 3 = 5",),
         ("docs/masai/interpretations.md", "MASAI-R1"),

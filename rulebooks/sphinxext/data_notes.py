@@ -15,13 +15,14 @@ from collections.abc import Iterable, Sequence
 
 from docutils import nodes
 
-from rulebooks.results import DataFileStatus, Results, TaggedScenario
+from rulebooks.results import DataFileStatus as DataFile
+from rulebooks.results import Results, TaggedScenario
 from rulebooks.sphinxext.render import InlineNode, admonition, literal, paragraph, strong
 
 LABEL = "UNVERIFIED"
 
 
-def unverified_files(results: Results | None, game: str) -> list[DataFileStatus] | None:
+def unverified_files(results: Results | None, game: str) -> list[DataFile] | None:
     """The game's data files holding unverified values (None: the results do not say)."""
     if results is None:
         return None
@@ -36,16 +37,16 @@ def dependent_key(tagged: TaggedScenario) -> str:
     return f"{tagged.feature.path}: {tagged.scenario.name}"
 
 
-def _file_words(found: DataFileStatus) -> list[InlineNode]:
+def _file_words(found: DataFile) -> list[InlineNode]:
     total = found.verified_values + found.unverified_values
-    values = "value" if total == 1 else "values"
-    return [
-        literal(found.path),
-        f" ({found.what}): {found.unverified_values} of {total} {values} {LABEL}",
-    ]
+    if found.verified_values == 0:
+        amount = f"every value {LABEL}"
+    else:
+        amount = f"{found.unverified_values} of {total} flagged values {LABEL}"
+    return [literal(found.path), f" ({found.what}): {amount}"]
 
 
-def _dependents_words(found: DataFileStatus) -> list[InlineNode]:
+def _dependents_words(found: DataFile) -> list[InlineNode]:
     if not found.dependents:
         return [
             "; no scenario's verdict changes when these values change (the scenarios that need "

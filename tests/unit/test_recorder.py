@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from rulebooks.data_labels import all_data
+
 pytest_plugins = ["pytester"]
 
 SAMPLE_FEATURE = """\
@@ -256,9 +258,10 @@ def test_inner_run_has_the_expected_pytest_outcomes(run: Run) -> None:
 def test_header_totals_and_features(run: Run, project: pytest.Pytester) -> None:
     data = run.data
     assert list(data) == [
-        "schema", "started", "finished", "git", "features", "totals", "scenarios",
+        "schema", "started", "finished", "git", "features", "totals", "scenarios", "data",
     ]  # fmt: skip
     assert data["schema"] == 1
+    assert data["data"] == all_data()  # the engines' data files and their verified flags
     started = datetime.fromisoformat(data["started"])
     finished = datetime.fromisoformat(data["finished"])
     assert started.utcoffset() == finished.utcoffset() == timedelta(0)
