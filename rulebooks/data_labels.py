@@ -102,6 +102,16 @@ def _masai_natural_links_dropped(data: Any) -> Any:
     return data
 
 
+def _masai_every_area_naturally_linked(data: Any) -> Any:
+    """A natural link between each pair of neighbouring die slots of every area."""
+    links = {tuple(link) for link in data["natural_links"]}
+    for area in data["areas"]:
+        slots = area["die_slots"]
+        links |= {(a, b) for a, b in zip(slots, slots[1:], strict=False)}
+    data["natural_links"] = sorted(list(link) for link in links)
+    return data
+
+
 @dataclass(frozen=True)
 class DataFile:
     """One shipped data file: where it is, what it holds, and what depends on it."""
@@ -163,8 +173,11 @@ DATA_FILES: tuple[DataFile, ...] = (
     ),
     DataFile(
         "engine/masai/data/board.json", "masai", "the board's geometry: areas, slots and links",
-        (_masai_natural_links_dropped,),
-        ("features/masai/04_scoring.feature: The rulebook's example: Rennan scores 1 + 1 + 3 = 5",),
+        (_masai_natural_links_dropped, _masai_every_area_naturally_linked),
+        (
+            "features/masai/04_scoring.feature: Another player's seed breaks the link",
+            "features/masai/04_scoring.feature: The rulebook's example: Rennan scores 1 + 1 + 3 = 5",
+        ),
         ("docs/masai/interpretations.md", "MASAI-R1"),
     ),
 )  # fmt: skip

@@ -63,3 +63,22 @@ def test_the_readme_lists_every_unverified_data_file_with_its_dependents() -> No
         verified, unverified = flags(found.shipped())
         assert ("UNVERIFIED" in what) == (unverified > 0), found.path
         assert int(dependents) == len(found.dependents), found.path
+
+
+CLAIM_NONE = re.compile(
+    r"no scenario depends on|no verdict on this site depends|never use the engine's placeholder",
+    re.I,
+)
+
+
+@pytest.mark.parametrize("game", sorted({f.game for f in DATA_FILES}))
+def test_pages_saying_nothing_depends_on_the_data_are_right(game: str) -> None:
+    """A page of the game saying that no scenario depends on its placeholder data is only
+    allowed while the registry (checked above against the computation) agrees."""
+    claims = [
+        f"{page.relative_to(ROOT)}: {match.group(0)}"
+        for page in sorted((ROOT / "docs" / game).glob("*.md"))
+        for match in CLAIM_NONE.finditer(re.sub(r"\s+", " ", page.read_text("utf-8")))
+    ]
+    dependents = [d for f in DATA_FILES if f.game == game for d in f.dependents]
+    assert not (claims and dependents), f"{claims} while these depend on the data: {dependents}"
