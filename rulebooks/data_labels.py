@@ -27,9 +27,10 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from functools import cache
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,7 @@ def _masai_every_area_naturally_linked(data: Any) -> Any:
     links = {tuple(link) for link in data["natural_links"]}
     for area in data["areas"]:
         slots = area["die_slots"]
-        links |= {(a, b) for a, b in zip(slots, slots[1:], strict=False)}
+        links |= set(pairwise(slots))
     data["natural_links"] = sorted(list(link) for link in links)
     return data
 
@@ -176,7 +177,8 @@ DATA_FILES: tuple[DataFile, ...] = (
         (_masai_natural_links_dropped, _masai_every_area_naturally_linked),
         (
             "features/masai/04_scoring.feature: Another player's seed breaks the link",
-            "features/masai/04_scoring.feature: The rulebook's example: Rennan scores 1 + 1 + 3 = 5",
+            "features/masai/04_scoring.feature: The rulebook's example: Rennan scores "
+            "1 + 1 + 3 = 5",
         ),
         ("docs/masai/interpretations.md", "MASAI-R1"),
     ),

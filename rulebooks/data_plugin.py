@@ -54,6 +54,5 @@ def pytest_configure(config: pytest.Config) -> None:
         found, data = variant_data(spec)
     except ValueError as error:
         raise pytest.UsageError(str(error)) from None
-    engine.data_files.resources = _Files(  # type: ignore[assignment]
-        engine.data_files.resources, found.package, found.name, json.dumps(data)
-    )
+    module: Any = engine.data_files  # its ``resources`` is an import, not an export
+    module.resources = _Files(module.resources, found.package, found.name, json.dumps(data))

@@ -53,9 +53,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, Protocol, TypedDict, cast
 
 import pytest
+from gherkin.parser import Parser as GherkinParser
 
 from rulebooks.data_labels import all_data
-from gherkin.parser import Parser as GherkinParser
 
 if TYPE_CHECKING:
     from pytest_bdd.parser import Examples, Feature, Scenario, ScenarioTemplate, Step

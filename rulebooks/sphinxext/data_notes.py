@@ -83,16 +83,20 @@ def data_note(results: Results | None, game: str, *, context: str = "") -> list[
     elif not files:
         return []
     else:
-        lead = context or "Values on this page come from component data the rulebook does not print."
+        lead = (
+            context or "Values on this page come from component data the rulebook does not print."
+        )
         items = nodes.bullet_list()
         for found in files:
-            items += nodes.list_item(
-                "", paragraph(*_file_words(found), *_dependents_words(found))
-            )
+            items += nodes.list_item("", paragraph(*_file_words(found), *_dependents_words(found)))
         body = [
             paragraph(
-                lead, " They are ", strong(LABEL), ": placeholders or unchecked public figures, "
-                "marked ", literal('"verified": false'), " in the data file."
+                lead,
+                " They are ",
+                strong(LABEL),
+                ": placeholders or unchecked public figures, marked ",
+                literal('"verified": false'),
+                " in the data file.",
             ),
             items,
         ]

@@ -15,6 +15,7 @@ from sphinx.util.typing import OptionSpec
 
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import TaggedScenario, clause_verdict
+from rulebooks.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
@@ -26,7 +27,6 @@ from rulebooks.sphinxext.render import (
     strong,
     verdict_class,
 )
-from rulebooks.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.sphinxext.rulings import parse_rulings, ruled_verdict
 from rulebooks.sphinxext.site import SiteData, SitePaths, load_site_data
 from rulebooks.sphinxext.store import (

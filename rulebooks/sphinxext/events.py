@@ -15,6 +15,7 @@ from sphinx.util.nodes import make_refnode
 
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
+from rulebooks.sphinxext.data_notes import verdict_caveat
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict, scenario_ref
 from rulebooks.sphinxext.render import (
     InlineNode,
@@ -26,7 +27,6 @@ from rulebooks.sphinxext.render import (
     table,
     verdict_badge,
 )
-from rulebooks.sphinxext.data_notes import verdict_caveat
 from rulebooks.sphinxext.rulings import ruled_verdict
 from rulebooks.sphinxext.site import (
     RESULTS_KEY,

@@ -139,6 +139,7 @@ def data_label(campaign: Mapping[str, Any]) -> list[nodes.Node]:
     files = unverified_data(campaign)
     if files == []:
         return []
+    body: list[nodes.Node]
     if files is None:
         body = [
             paragraph(

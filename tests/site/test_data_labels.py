@@ -33,14 +33,18 @@ def test_a_page_using_unverified_data_names_it_and_says_unverified(
     html_dir, _ = site
     text = text_of(html_dir / page)
     assert path in text, f"{page} shows values from {path} but never names the file"
-    around = [text[max(0, m.start() - 400) : m.end() + 400] for m in re.finditer(re.escape(path), text)]
+    around = [
+        text[max(0, m.start() - 400) : m.end() + 400] for m in re.finditer(re.escape(path), text)
+    ]
     assert any(LABEL in part for part in around), (
         f"{page} names {path} but never calls its values {LABEL} near it"
     )
 
 
 def _board_svgs(page: Path) -> list[str]:
-    found = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', page.read_text("utf-8"))
+    found = re.findall(
+        r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', page.read_text("utf-8")
+    )
     return [base64.b64decode(item).decode("utf-8") for item in found]
 
 
@@ -48,7 +52,9 @@ def test_every_store_board_picture_marks_its_placeholder_values(
     site: tuple[Path, dict[str, object]],
 ) -> None:
     html_dir, _ = site
-    boards = [svg for svg in _board_svgs(html_dir / "mamey" / "examples.html") if "Store board" in svg]
+    boards = [
+        svg for svg in _board_svgs(html_dir / "mamey" / "examples.html") if "Store board" in svg
+    ]
     assert boards, "no Mamey board picture on the examples page"
     unmarked = [svg for svg in boards if LABEL not in svg]
     assert not unmarked, f"{len(unmarked)} of {len(boards)} Store board pictures carry no {LABEL}"

@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def block(page: str, identifier: str) -> str:
     text = (ROOT / page).read_text("utf-8")
-    found = re.search(rf"^```\{{interpretation\}} {re.escape(identifier)}\n(.*?)^```$", text, re.S | re.M)
+    found = re.search(
+        rf"^```\{{interpretation\}} {re.escape(identifier)}\n(.*?)^```$", text, re.S | re.M
+    )
     assert found is not None, f"{page} has no interpretation {identifier}"
     return re.sub(r"\s+", " ", found.group(1))
 
@@ -45,7 +47,12 @@ def test_the_interpretation_states_the_dependents(found: DataFile) -> None:
         assert "no scenario depends" not in text.lower()
         assert "no verdict on this site depends" not in text.lower()
     else:
-        said = re.search(r"no (scenario|verdict)[^.]* depends|set (it|the cell|the joins) themselves|name the sprout cards themselves", text, re.I)
+        said = re.search(
+            r"no (scenario|verdict)[^.]* depends|set (it|the cell|the joins) themselves"
+            r"|name the sprout cards themselves",
+            text,
+            re.I,
+        )
         assert said, f"{identifier} should say that no scenario depends on {found.path}"
 
 
@@ -60,7 +67,7 @@ def test_the_readme_lists_every_unverified_data_file_with_its_dependents() -> No
     assert sorted(rows) == sorted(f.path for f in DATA_FILES)
     for found in DATA_FILES:
         what, dependents = rows[found.path].rsplit(" | ", 1)
-        verified, unverified = flags(found.shipped())
+        _, unverified = flags(found.shipped())
         assert ("UNVERIFIED" in what) == (unverified > 0), found.path
         assert int(dependents) == len(found.dependents), found.path
 

@@ -1,7 +1,8 @@
 """The Store board and bean-card tables of docs/mamey/store.md are the shipped data files.
 
 The page's tables were written from the data files; this test reads them back, cell by cell,
-with their labels (known / derived / UNVERIFIED), so the page cannot drift from what the engine loads.
+with their labels (known / derived / UNVERIFIED), so the page cannot drift from what the
+engine loads.
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def test_bonus_table_equals_the_data_file() -> None:
 
     assert rows[0] == ["Card", *RANKS]
     assert rows[1] == [
-        "Icons", *(f"{n} ({label(rank)})" for n, rank in zip(cards.bonus_icons, RANKS, strict=True))
+        "Icons",
+        *(f"{n} ({label(rank)})" for n, rank in zip(cards.bonus_icons, RANKS, strict=True)),
     ]
 
 
