@@ -102,3 +102,16 @@ def test_derived_values_say_derived(site: tuple[Path, dict[str, object]]) -> Non
     store = text_of(html_dir / "mamey" / "store.html")
     icons = store[store.index("Bean Bonus icons") :]
     assert "0 (derived)" in icons and "0 (known)" not in icons
+
+
+def test_every_masai_board_picture_says_its_geometry_is_unverified(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    html_dir, _ = site
+    boards = [
+        svg for svg in _board_svgs(html_dir / "masai" / "examples.html") if "masai-board" in svg
+    ]
+    assert boards, "no Masai board picture on the examples page"
+    for svg in boards:
+        words = re.search(r"<title[^>]*>(.*?)</title><desc[^>]*>(.*?)</desc>", svg, re.S)
+        assert words is not None and LABEL in words.group(1) and LABEL in words.group(2)
