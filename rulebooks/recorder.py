@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 import pytest
 
 from rulebooks import binding
+from rulebooks.data_labels import all_data
 from rulebooks.fingerprint import (
     FEATURES_DIR,
     code_digests,
@@ -73,12 +74,14 @@ from rulebooks.gherkin_model import Feature as ModelFeature
 from rulebooks.gherkin_model import Rule as ModelRule
 from rulebooks.gherkin_model import Scenario as ModelScenario
 from rulebooks.gherkin_model import parse_feature
+from rulebooks.paths import publishable  # errors are published with repository-relative paths
 from rulebooks.results_format import (
     NO_STEPS,
     RECORDED_STATUSES,
     SCHEMA,
     Board,
     BoardMoment,
+    DataFile,
     ExampleRef,
     Fingerprint,
     GitInfo,
@@ -93,8 +96,6 @@ from rulebooks.results_format import (
     to_json,
     utc_now,
 )
-
-from rulebooks.paths import publishable  # errors are published with repository-relative paths
 
 if TYPE_CHECKING:
     from pytest_bdd.parser import Examples, Feature, Scenario, ScenarioTemplate, Step
@@ -485,6 +486,13 @@ class Recorder:
             fingerprint=fingerprint,
             totals=totals,
             scenarios=tuple(scenarios),
+            data={
+                game: tuple(
+                    DataFile(**{**found, "dependents": tuple(found["dependents"])})
+                    for found in files
+                )
+                for game, files in all_data().items()
+            },
         )
 
     def _fingerprint(self) -> Fingerprint:

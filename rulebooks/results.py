@@ -77,11 +77,52 @@ _AGGREGATE_PRECEDENCE = (
 
 
 @dataclass(frozen=True)
+class DataFileStatus:
+    """A component data file the engines read, as the results file records it (``data``)."""
+
+    game: str
+    path: str
+    what: str
+    verified_values: int
+    unverified_values: int
+    dependents: tuple[str, ...]
+    """``<feature path>: <scenario name>`` of the scenarios depending on its unverified values."""
+
+    @property
+    def verified(self) -> bool:
+        return self.unverified_values == 0
+
+
+@dataclass(frozen=True)
 class Results:
     """A results file as loaded: where it was read, and what it says."""
 
     path: str
     file: ResultsFile
+
+    @property
+    def data(self) -> tuple[DataFileStatus, ...] | None:
+        """The engines' data files and their ``verified`` flags; None: not recorded."""
+        if self.file.data is None:
+            return None
+        return tuple(
+            DataFileStatus(
+                game=game,
+                path=found.path,
+                what=found.what,
+                verified_values=found.verified_values,
+                unverified_values=found.unverified_values,
+                dependents=found.dependents,
+            )
+            for game, files in sorted(self.file.data.items())
+            for found in files
+        )
+
+    def data_of(self, game: str) -> tuple[DataFileStatus, ...] | None:
+        """The game's data files (None when the file records no data section)."""
+        if self.data is None:
+            return None
+        return tuple(found for found in self.data if found.game == game)
 
     @property
     def started(self) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "SCHEMA_FILE",
     "Board",
     "BoardMoment",
+    "DataFile",
     "ExampleRef",
     "Fingerprint",
     "GitInfo",
@@ -277,6 +278,23 @@ class Fingerprint:
 
 
 @dataclass(frozen=True)
+class DataFile:
+    """A component data file an engine reads, with its ``verified`` flags (see data_labels)."""
+
+    path: str
+    what: str
+    verified_values: int
+    unverified_values: int
+    verified: bool
+    dependents: tuple[str, ...] = field(
+        metadata=_doc(
+            "'<feature path>: <scenario name>' of the scenarios whose verdict changes when "
+            "the file's unverified values change"
+        )
+    )
+
+
+@dataclass(frozen=True)
 class ResultsFile:
     """The whole results file."""
 
@@ -288,6 +306,10 @@ class ResultsFile:
     fingerprint: Fingerprint
     totals: Mapping[str, int] = field(metadata=_doc("scenario runs by recorded status"))
     scenarios: tuple[ScenarioResult, ...]
+    data: Mapping[str, tuple[DataFile, ...]] | None = field(
+        default=None,
+        metadata=_doc("per game, the component data files its engine reads; null: not recorded"),
+    )
 
 
 def utc_now() -> str:
@@ -303,7 +325,11 @@ T = TypeVar("T")
 def to_json(value: Any) -> Any:
     """JSON data for a dataclass of this module (and what it holds)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: to_json(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not (f.default is None and getattr(value, f.name) is None)  # optional, absent
+        }
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Mapping):

@@ -55,6 +55,7 @@ import engine
 from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
 from rulebooks.commands import simulation_replay
+from rulebooks.data_labels import game_data
 from rulebooks.paths import publishable
 
 SCHEMA = 1
@@ -390,6 +391,7 @@ class Tally:
             "score": None,
             "seats": [],
             "shared_wins": 0,
+            "data": game_data(game),
             "violation_count": self.violation_count,
             "violations": [
                 {

@@ -254,9 +254,16 @@ def _store(state: MameyState, letters: list[str]) -> tuple[str, int]:
     columns = list(range(SMALLEST_SET, max(LARGEST_SET.values()) + 1))
     col_w = (WIDTH - 2 * MARGIN - LABEL_W) // len(columns)
     top = STORE_TOP
-    out = [
-        _text(MARGIN, top + 12, f"Store board ({game.board.name} side)", 12, font_weight="bold"),
-    ]
+    heading = f"Store board ({game.board.name} side)"
+    out = [_text(MARGIN, top + 12, heading, 12, font_weight="bold")]
+    if unverified_cells(state):
+        out.append(
+            _text(
+                MARGIN + 7.2 * len(heading) + 12, top + 12,
+                f"* = {UNVERIFIED} placeholder", 10,
+                fill="#a33", font_weight="bold", **{"class": "unverified-label"},
+            )
+        )  # fmt: skip
     top += 18
     for i, size in enumerate(columns):
         x = MARGIN + LABEL_W + i * col_w + col_w / 2
@@ -287,6 +294,7 @@ def _store(state: MameyState, letters: list[str]) -> tuple[str, int]:
             side = min(28.0, (col_w - 6) / count - 2)
             first = game.cell_first_square[index]
             left = x + (col_w - count * (side + 2) + 2) / 2
+            mark = "" if cell.verified else "*"
             for k, value in enumerate(cell.squares):
                 sx = left + k * (side + 2)
                 sy = y + (ROW_H - 34) / 2
@@ -296,10 +304,11 @@ def _store(state: MameyState, letters: list[str]) -> tuple[str, int]:
                     + _text(
                         sx + side / 2,
                         sy + 12,
-                        str(value),
+                        f"{value}{mark}",
                         11,
                         text_anchor="middle",
                         font_weight="bold",
+                        fill="#a33" if mark else "#000",
                     )
                 )
                 owner = state.square_owner(first + k)
@@ -310,6 +319,26 @@ def _store(state: MameyState, letters: list[str]) -> tuple[str, int]:
                 out.append("</g>")
             out.append("</g>")
     return "".join(out), top + HEADER_H + len(ROWS) * ROW_H
+
+
+UNVERIFIED = "UNVERIFIED"
+
+
+def unverified_cells(state: MameyState) -> list[str]:
+    """Labels of the Store board cells whose values are placeholders (``verified`` false)."""
+    return [cell.label for cell in state.game.board.cells if not cell.verified]
+
+
+def data_caveat(state: MameyState) -> str:
+    """The sentence a picture's title and description carry when its Store values are unverified."""
+    cells = unverified_cells(state)
+    if not cells:
+        return ""
+    total = len(state.game.board.cells)
+    return (
+        f"Store board values {UNVERIFIED}: {len(cells)} of {total} cells are placeholders "
+        "(marked *), not printed in the rulebook."
+    )
 
 
 def _player(
@@ -409,10 +438,14 @@ def to_svg(
         body.append(_player(p, y, state, cube_letters, names))
         y += PLAYER_H
     height = int(y + 4)
+    caveat = data_caveat(state)
+    if caveat:
+        title = f"{title} (Store values {UNVERIFIED})"
+    words = " ".join(part for part in (describe(state, names), caveat) if part)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'width="{WIDTH}" height="{height}" role="img" aria-labelledby="t d" '
         f'font-family="sans-serif" class="rulebooks-board mamey-board">'
-        f'<title id="t">{escape(title)}</title><desc id="d">{escape(describe(state, names))}</desc>'
+        f'<title id="t">{escape(title)}</title><desc id="d">{escape(words)}</desc>'
         f'<rect width="{WIDTH}" height="{height}" fill="#f6f1e4"/>' + "".join(body) + "</svg>"
     )

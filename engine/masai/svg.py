@@ -319,12 +319,15 @@ def to_svg(
     """
     board = state.game.board
     height = SIZE + PANEL
+    words = describe(state, names)
+    if not board.verified:  # the picture's text says what its drawing says
+        title = f"{title} (board UNVERIFIED)"
+        words += f" The board's geometry ({board.name}) is an UNVERIFIED reading (MASAI-R1)."
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {height}" '
         f'width="{SIZE}" height="{height}" role="img" aria-labelledby="t d" '
         f'class="rulebooks-board masai-board">',
-        f'<title id="t">{escape(title)}</title><desc id="d">{escape(describe(state, names))}'
-        f"</desc>",
+        f'<title id="t">{escape(title)}</title><desc id="d">{escape(words)}</desc>',
         "<style>text{font-family:sans-serif;font-size:9px;text-anchor:middle;fill:#222}"
         "text.sector{font-size:16px;font-weight:bold}text.note{font-size:13px;"
         "text-anchor:start}text.head{font-size:15px;font-weight:bold;text-anchor:start}"

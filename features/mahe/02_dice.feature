@@ -45,7 +45,7 @@ Feature: Mahé — rolling the dice
       Then the request is refused with an error mentioning "three dice at most"
       And the game state is unchanged
 
-  Rule: MAHE-3.3 A total above 7 after the second or third die is a bust: the turtle goes to the raft and the turn passes
+  Rule: MAHE-3.3 A total above 7 after the second or third die is a bust: the turtle goes to the raft and the turn passes to the next player
 
     @clause:MAHE-3.3 @example
     Scenario: The rulebook's bust: 2, then 6

@@ -67,7 +67,7 @@ Feature: Mahola — scoring a dance
         | player | card by card | total |
         | Dan    | -3, 2, 0     | -1    |
 
-  Rule: MAHOLA-4.4 Matching secondary dances add to the score
+  Rule: MAHOLA-4.4 The value of every matching secondary dance is added to the score
 
     @clause:MAHOLA-4.4 @ruling:MAHOLA-R3
     Scenario: Three cards sharing the Hoop icon add three points

@@ -90,7 +90,7 @@ Feature: Mahola — the Characters' abilities
       Then the request is refused with an error mentioning "only the Chief names a dance"
       And the game state is unchanged
 
-  Rule: MAHOLA-7.2 The Hunter draws a card, then may swap a card of his hand for a card of his own tableau
+  Rule: MAHOLA-7.2 The Hunter may draw a card, then may swap a card of his hand for a card of his own tableau
 
     @clause:MAHOLA-7.2 @ruling:MAHOLA-R9
     Scenario: The Hunter draws, then swaps the drawn card into his dance

@@ -41,7 +41,7 @@ Feature: Mamey — components and set-up
       Then the request is refused with an error mentioning "forced outcome 'draw red 5' cannot happen"
       And the game state is unchanged
 
-  Rule: MAMEY-1.2 Bean Bonus icons: two on each 1 and each 5, one on each 2 and each 4, none on the 3s and the Jokers
+  Rule: MAMEY-1.2 Bean Bonus icons: two on each 1 and each 5, one on each 2 and each 4; the rulebook names none for the 3s and the Jokers
 
     @clause:MAMEY-1.2 @clause:MAMEY-9.4
     Scenario Outline: Selling <sold> earns <icons> Mamey of Bean Bonus icons

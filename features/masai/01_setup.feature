@@ -65,7 +65,7 @@ Feature: Masai — components, setup and the board
       When a board is loaded in which seed slot G-in-s3 joins no die slot
       Then the request is refused with an error mentioning "seed slot G-in-s3 is joined to no die slot"
 
-  Rule: MASAI-3.2 Slots lie on the inner (dotted) line or the outer (solid) line
+  Rule: MASAI-3.2 The sectors are connected by an inner (dotted) line and an outer (solid) line
 
     @clause:MASAI-3.2 @ruling:MASAI-R1
     Scenario: On the shipped board each sector has one inner-line and one outer-line area

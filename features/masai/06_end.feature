@@ -149,7 +149,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       When the rest of the round is played out with passes
       Then for area V-in Rennan scores 4, Bia scores 4 and Caio scores 4
 
-  Rule: MASAI-9.5 Tied players in an area with 2 dice each score the lower die
+  Rule: MASAI-9.5 Tied players in an area with 2 dice each receive the "average" value
 
     @clause:MASAI-9.5 @example @ruling:MASAI-R15
     Scenario: A tie in an area with two dice: the higher die is left out

@@ -1,6 +1,7 @@
 """Sphinx extension publishing rule clauses with the live verdict of their scenarios.
 
-Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdict`` (see
+Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdict``,
+``coverage``, ``data-note`` (see
 :mod:`rulebooks.sphinxext.directives`). Config values, all relative to the Sphinx confdir:
 
 - ``rulebooks_features_dir`` (default ``"../features"``): the folder of ``.feature`` files;
@@ -20,6 +21,7 @@ from rulebooks.sphinxext import events
 from rulebooks.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
+    DataNoteDirective,
     FeatureScenariosDirective,
     GameVerdictDirective,
     InterpretationDirective,
@@ -44,6 +46,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("feature-scenarios", FeatureScenariosDirective)
     app.add_directive("game-verdict", GameVerdictDirective)
     app.add_directive("coverage", CoverageDirective)
+    app.add_directive("data-note", DataNoteDirective)
     for node in (scenario_ref, game_verdict, coverage_report):
         app.add_node(
             node,

@@ -15,6 +15,7 @@ from sphinx.util.typing import OptionSpec
 
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import TaggedScenario, clause_verdict
+from rulebooks.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
@@ -24,9 +25,9 @@ from rulebooks.sphinxext.render import (
     scenario_link,
     status_badge,
     strong,
-    verdict_badge,
     verdict_class,
 )
+from rulebooks.sphinxext.rulings import parse_rulings, ruled_verdict
 from rulebooks.sphinxext.site import SiteData, SitePaths, load_site_data
 from rulebooks.sphinxext.store import (
     ClauseRecord,
@@ -143,6 +144,10 @@ class ClauseDirective(RulebooksDirective):
 
         The clause text ...
         ```
+
+    ``:ruling: MAHE-R8`` (several: comma-separated) names the interpretations the engine
+    follows where they narrow or fill the clause; the verdict then reads "verified under
+    ruling MAHE-R8".
     """
 
     required_arguments = 1
@@ -151,6 +156,7 @@ class ClauseDirective(RulebooksDirective):
     option_spec: ClassVar[OptionSpec] = {
         "section": directives.unchanged,
         "title": directives.unchanged,
+        "ruling": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -158,6 +164,7 @@ class ClauseDirective(RulebooksDirective):
         clause_id = self.checked_id()
         title = str(self.options.get("title", "")).strip()
         section = str(self.options.get("section", "")).strip()
+        rulings = parse_rulings(str(self.options.get("ruling", "")))
         data = self.site()
         found = data.verdicts.tagged(f"clause:{clause_id}")
         self.note_game_features(data, game_of_id(clause_id), found)
@@ -167,7 +174,12 @@ class ClauseDirective(RulebooksDirective):
         box = self.target_container(anchor, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
-        box += paragraph("Verdict: ", verdict_badge(verdict), classes=["rulebooks-verdict"])
+        box += paragraph(
+            "Verdict: ",
+            *ruled_verdict(verdict, rulings),
+            *clause_caveat(data.results, found),
+            classes=["rulebooks-verdict"],
+        )
         box.extend(self._scenarios(data, found))
         self.store().add_clause(
             ClauseRecord(
@@ -178,6 +190,7 @@ class ClauseDirective(RulebooksDirective):
                 docname=self.env.docname,
                 anchor=anchor,
                 line=self.lineno,
+                rulings=rulings,
             )
         )
         return [index, box]
@@ -371,3 +384,23 @@ class CoverageDirective(RulebooksDirective):
         node = coverage_report("")
         self.set_source_info(node)
         return [node]
+
+
+class DataNoteDirective(RulebooksDirective):
+    """The UNVERIFIED label of a game's component data, from the results file.
+
+    Usage (MyST), on any page showing values computed from the game's data files::
+
+        ```{data-note} mahe
+        ```
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """The warning box (nothing when every data file of the game is verified)."""
+        game = self.arguments[0].strip().lower()
+        data = self.site()
+        self.store().note_games(self.env.docname, {game})
+        return data_note(data.results, game)

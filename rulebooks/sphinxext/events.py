@@ -15,6 +15,7 @@ from sphinx.util.nodes import make_refnode
 
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
+from rulebooks.sphinxext.data_notes import verdict_caveat
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict, scenario_ref
 from rulebooks.sphinxext.render import (
     InlineNode,
@@ -26,6 +27,7 @@ from rulebooks.sphinxext.render import (
     table,
     verdict_badge,
 )
+from rulebooks.sphinxext.rulings import ruled_verdict
 from rulebooks.sphinxext.site import (
     RESULTS_KEY,
     SiteData,
@@ -274,6 +276,23 @@ def on_env_check_consistency(app: Sphinx, env: BuildEnvironment) -> None:
     data = site_data(app)
     warn_unknown_ids(data, "clause", {record.clause_id for record in store.all_clauses()})
     warn_unknown_ids(data, "ruling", {record.ruling_id for record in store.all_interpretations()})
+    warn_unknown_clause_rulings(store)
+
+
+def warn_unknown_clause_rulings(store: RulebooksStore) -> None:
+    """One warning per ``:ruling:`` of a clause that no ``interpretation`` defines."""
+    defined = {record.ruling_id for record in store.all_interpretations()}
+    for record in store.all_clauses():
+        for ruling in record.rulings:
+            if ruling not in defined:
+                logger.warning(
+                    "clause %s names ruling %s, which no interpretation directive defines",
+                    record.clause_id,
+                    ruling,
+                    location=(record.docname, record.line),
+                    type="rulebooks",
+                    subtype="unknown_ruling",
+                )
 
 
 def warn_duplicate_clauses(store: RulebooksStore) -> None:
@@ -375,6 +394,13 @@ class GameVerdict:
         )
         box += tables
         box.extend(self.open_clauses(clauses, verdicts))
+        box.extend(self.ruled_clauses(clauses, verdicts))
+        verified = [
+            (r.clause_id, self.data.verdicts.tagged(f"clause:{r.clause_id}"))
+            for r in clauses
+            if verdicts[r.clause_id] is ClauseVerdict.VERIFIED
+        ]
+        box.extend(verdict_caveat(self.data.results, game, verified))
         box += self.provenance()
         box.extend(self.page_links(game, clauses))
         return box
@@ -433,6 +459,28 @@ class GameVerdict:
             )
             parts.append(paragraph(*links, classes=["rulebooks-open-clauses"]))
         return parts
+
+    def ruled_clauses(
+        self, clauses: Sequence[ClauseRecord], verdicts: dict[str, ClauseVerdict]
+    ) -> list[nodes.Node]:
+        """The clauses whose verdict is read under a ruling, each with its verdict."""
+        ruled = [record for record in clauses if record.rulings]
+        if not ruled:
+            return []
+        parts: list[InlineNode] = ["Read under a ruling: "]
+        for index, record in enumerate(ruled):
+            if index:
+                parts.append("; ")
+            parts += [self.link(record.docname, record.anchor, record.clause_id), " "]
+            parts += ruled_verdict(verdicts[record.clause_id], record.rulings, self.ruling_link)
+        return [paragraph(*parts, classes=["rulebooks-ruled-clauses"])]
+
+    def ruling_link(self, ruling: str) -> nodes.Node:
+        """A link to the interpretation of ``ruling`` (its ID as text if none defines it)."""
+        for record in self.store.all_interpretations():
+            if record.ruling_id == ruling:
+                return self.link(record.docname, record.anchor, ruling)
+        return literal(ruling)
 
     def provenance(self) -> nodes.paragraph:
         """When and on which commit the results were recorded."""
@@ -527,7 +575,15 @@ class Coverage(GameVerdict):
                 [
                     self.link(record.docname, record.anchor, record.clause_id),
                     record.title,
-                    verdict_badge(verdicts[record.clause_id]),
+                    nodes.inline(
+                        "",
+                        "",
+                        *_as_nodes(
+                            ruled_verdict(
+                                verdicts[record.clause_id], record.rulings, self.ruling_link
+                            )
+                        ),
+                    ),
                     nodes.inline("", "", *_as_nodes(scenarios)) if scenarios else "none",
                 ]
             )

@@ -121,11 +121,69 @@ def svg_image(svg: str, alt: str, caption: str) -> nodes.raw:
     return nodes.raw("", markup, format="html")
 
 
+# --- the UNVERIFIED label -------------------------------------------------------------------
+LABEL = "UNVERIFIED"
+
+
+def unverified_data(campaign: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
+    """The campaign's data files holding unverified values (None: the summary does not say)."""
+    files = campaign.get("data")
+    if not isinstance(files, list):
+        return None
+    return [f for f in files if isinstance(f, dict) and not f.get("verified", False)]
+
+
+def _labelled(title: str, campaign: Mapping[str, Any]) -> str:
+    """A chart title, marked when the campaign's figures come from unverified data."""
+    files = unverified_data(campaign)
+    return title if files == [] else f"{title} ({LABEL} data)"
+
+
+def data_label(campaign: Mapping[str, Any]) -> list[nodes.Node]:
+    """A warning box when the campaign's games ran on unverified component data."""
+    files = unverified_data(campaign)
+    if files == []:
+        return []
+    body: list[nodes.Node]
+    if files is None:
+        body = [
+            paragraph(
+                "This summary does not record which component data the games ran on: treat "
+                "every figure below as computed from ",
+                strong(LABEL),
+                " data. Run the campaign again to record it.",
+            )
+        ]
+    else:
+        items = nodes.bullet_list()
+        for found in files:
+            items += nodes.list_item(
+                "",
+                paragraph(
+                    literal(str(found.get("path"))),
+                    f" ({found.get('what')}): {found.get('unverified_values')} value(s) {LABEL}",
+                ),
+            )
+        body = [
+            paragraph(
+                "Every figure below (lengths, scores, win rates) is computed from games played "
+                "on component data the rulebook does not print, marked ",
+                literal('"verified": false'),
+                ": the figures are ",
+                strong(LABEL),
+                " and would change with the printed values.",
+            ),
+            items,
+        ]
+    classes = ["rulebooks-simulation-data", "warning"]
+    return [admonition(f"{LABEL} data: {_title(campaign)}", body, classes)]
+
+
 def length_chart(campaign: Mapping[str, Any]) -> nodes.raw:
     bins = campaign["length"]["histogram"]
     ranges = [f"{b['from']}" if b["from"] == b["to"] else f"{b['from']} to {b['to']}" for b in bins]
     words = "; ".join(f"{r} actions: {b['games']} games" for r, b in zip(ranges, bins, strict=True))
-    title = f"{_title(campaign)}: game length"
+    title = _labelled(f"{_title(campaign)}: game length", campaign)
     bars = [(str(b["from"]), float(b["games"])) for b in bins]
     svg = bar_chart_svg(bars, title=title, value_label="actions per game (each bar from the "
                         "number shown up to the next); height: games")  # fmt: skip
@@ -135,7 +193,7 @@ def length_chart(campaign: Mapping[str, Any]) -> nodes.raw:
 def win_chart(campaign: Mapping[str, Any]) -> nodes.raw:
     bars = [(f"seat {s['seat']}", float(s["win_rate"])) for s in campaign["seats"]]
     words = "; ".join(f"{label}: {rate:.1%}" for label, rate in bars)
-    title = f"{_title(campaign)}: win rate by seat"
+    title = _labelled(f"{_title(campaign)}: win rate by seat", campaign)
     fair = 1 / max(len(bars), 1)
     top = max([fair * 2] + [rate for _, rate in bars])
     svg = bar_chart_svg(bars, title=title, value_label="seat (turn order)", top=top, percent=True)
@@ -188,7 +246,7 @@ def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
     title = _title(campaign)
     params = ", ".join(f"{k}={v}" for k, v in campaign.get("parameters", {}).items())
     seeds = campaign.get("seeds") or ["?", "?"]
-    out: list[nodes.Node] = [nodes.rubric(title, title)]
+    out: list[nodes.Node] = [nodes.rubric(title, title), *data_label(campaign)]
     timing = ""
     if campaign.get("elapsed") is not None:
         timing = (

@@ -29,6 +29,8 @@ class ClauseRecord:
     docname: str
     anchor: str
     line: int
+    rulings: tuple[str, ...] = ()
+    """The interpretations the engine follows for this clause (``:ruling:``)."""
 
 
 @dataclass(frozen=True)

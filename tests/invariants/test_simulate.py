@@ -159,8 +159,10 @@ def test_the_report_page_shows_tables_and_charts(tmp_path: Path) -> None:
     assert "No invariant broken in any game." in text and "the winner\u2019s eggs" in text
     images = re.findall(r'<img src="data:image/svg\+xml;base64,[^"]+" alt="([^"]+)"', page)
     assert len(images) == 2
-    assert images[0].startswith("Mahé: game length.") and "actions:" in images[0]
-    assert images[1].startswith("Mahé: win rate by seat. seat 0:")
+    # the egg-card distribution is unverified: the figures, their charts and the page say so
+    assert images[0].startswith("Mahé: game length (UNVERIFIED data).") and "actions:" in images[0]
+    assert images[1].startswith("Mahé: win rate by seat (UNVERIFIED data). seat 0:")
+    assert "UNVERIFIED data: Mahé" in text and "engine/mahe/data/egg_cards.json" in text
     assert "<script>alert(1)</script>" not in page
 
 

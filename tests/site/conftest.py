@@ -33,11 +33,12 @@ def text_of(page: Path) -> str:
 
 
 def build_site(
-    results: Path, out: Path, docs: Path = ROOT / "docs"
+    results: Path, out: Path, docs: Path = ROOT / "docs", simulation: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
+    extra = {} if simulation is None else {"RULEBOOKS_SIMULATION": str(simulation)}
     return run(
         [sys.executable, "-m", "sphinx", "-N", "-E", "-q", "-b", "html", str(docs), str(out)],
-        ROOT, RULEBOOKS_RESULTS=str(results),
+        ROOT, RULEBOOKS_RESULTS=str(results), **extra,
     )  # fmt: skip
 
 
@@ -51,7 +52,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, obje
         ROOT,
     )  # fmt: skip
     assert results.exists(), scenarios.stdout + scenarios.stderr
-    build = build_site(results, tmp / "html")
+    simulation = tmp / "simulation.json"  # a small campaign of every game, as `make site` runs
+    campaign = run(
+        [sys.executable, "-m", "rulebooks.cli", "simulate", "all", "--games", "3",
+         "--workers", "1", "--out", str(simulation)],
+        ROOT,
+    )  # fmt: skip
+    assert simulation.exists(), campaign.stdout + campaign.stderr
+    build = build_site(results, tmp / "html", simulation=simulation)
     assert build.returncode == 0, build.stderr
     return tmp / "html", json.loads(results.read_text("utf-8"))
 

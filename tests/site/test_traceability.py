@@ -107,3 +107,44 @@ def test_engine_docstrings_cite_defined_clauses(game: str) -> None:
         if ident not in known
     }
     assert not unknown, f"the engine cites clauses that are not defined: {sorted(unknown)}"
+
+
+CLAUSE_BLOCK = re.compile(r"^```\{clause\} (\S+)\s*\n((?::[\w-]+:.*\n)*)", re.MULTILINE)
+
+
+def clause_options(game: str) -> dict[str, dict[str, str]]:
+    """Each clause of the rules page with its options (``title``, ``section``, ``ruling``)."""
+    text = (ROOT / "docs" / game / "rules.md").read_text("utf-8")
+    return {
+        ident: dict(re.findall(r"^:([\w-]+):[ \t]*(.*)$", options, re.MULTILINE))
+        for ident, options in CLAUSE_BLOCK.findall(text)
+    }
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_clause_has_one_title_everywhere(game: str) -> None:
+    """The `Rule:` of a clause in the feature files carries the rules page's title, word for
+    word: one title per clause on the site, in the scenarios and in the results."""
+    titles = {ident: options.get("title", "") for ident, options in clause_options(game).items()}
+    loaded = load_features(ROOT / "features" / game, ROOT)
+    differ = [
+        f"{feature.path}:{rule.line}: {rule.name!r} != {titles.get(clause)!r}"
+        for feature in loaded.features
+        for rule in feature.rules
+        for clause, _, title in [rule.name.partition(" ")]
+        if title != titles.get(clause)
+    ]
+    assert not differ, "\n".join(differ)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_ruling_a_clause_names_is_an_interpretation(game: str) -> None:
+    readings = set(defined(game, "interpretation"))
+    named = {
+        ident: options["ruling"].replace(",", " ").split()
+        for ident, options in clause_options(game).items()
+        if "ruling" in options
+    }
+    unknown = {c: [r for r in rs if r not in readings] for c, rs in named.items()}
+    assert not {c: rs for c, rs in unknown.items() if rs}, "rulings with no interpretation"
+    assert all(named.values()), "an empty :ruling: option"

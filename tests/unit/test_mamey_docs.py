@@ -1,7 +1,8 @@
 """The Store board and bean-card tables of docs/mamey/store.md are the shipped data files.
 
 The page's tables were written from the data files; this test reads them back, cell by cell,
-with their labels (known / UNVERIFIED), so the page cannot drift from what the engine loads.
+with their labels (known / derived / UNVERIFIED), so the page cannot drift from what the
+engine loads.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.data_files import shipped_json
 from engine.mamey import RANKS, ROWS, load_bean_cards, load_store_board
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "mamey" / "store.md"
@@ -72,10 +74,22 @@ def test_sprout_table_equals_the_data_file() -> None:
 
 
 def test_bonus_table_equals_the_data_file() -> None:
+    """Printed values say known, values the project derived say derived (the 3 and Joker)."""
     cards = load_bean_cards()
     rows = tables()["Bean Bonus icons"]
-    label = "known" if cards.bonus_verified else "UNVERIFIED"
-    assert rows[1] == ["Icons", *(f"{n} ({label})" for n in cards.bonus_icons)]
+    derived = set(shipped_json("engine.mamey", "data/bean_cards.json")["bonus_icons"]["derived"])
+    assert derived == {"3", "Joker"}
+
+    def label(rank: str) -> str:
+        if not cards.bonus_verified:
+            return "UNVERIFIED"
+        return "derived" if rank in derived else "known"
+
+    assert rows[0] == ["Card", *RANKS]
+    assert rows[1] == [
+        "Icons",
+        *(f"{n} ({label(rank)})" for n, rank in zip(cards.bonus_icons, RANKS, strict=True)),
+    ]
 
 
 def test_rules_page_warns_about_unverified_data() -> None:

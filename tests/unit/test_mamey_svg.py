@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +12,15 @@ import pytest
 import engine
 from engine.core import RulebooksError
 from engine.mamey import MameyGame, MameyState
-from engine.mamey.svg import colour_letters, describe, facts, player_letters, to_svg
+from engine.mamey.svg import (
+    colour_letters,
+    data_caveat,
+    describe,
+    facts,
+    player_letters,
+    to_svg,
+    unverified_cells,
+)
 from tests.scenarios.mamey import steps
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -54,9 +63,10 @@ def test_svg_is_well_formed_with_title_and_description() -> None:
     state = position()
     svg = to_svg(state, title="A <title> & more", names=NAMES)
     root = ET.fromstring(svg)
-    assert root.find(f"{SVG}title").text == "A <title> & more"  # type: ignore[union-attr]
+    title = "A <title> & more (Store values UNVERIFIED)"
+    assert root.find(f"{SVG}title").text == title  # type: ignore[union-attr]
     desc = root.find(f"{SVG}desc").text  # type: ignore[union-attr]
-    assert desc == describe(state, NAMES)
+    assert desc == f"{describe(state, NAMES)} {data_caveat(state)}"
     assert "<script" not in svg
 
 
@@ -145,6 +155,35 @@ def test_the_store_board_shows_every_square_and_the_cubes_on_it() -> None:
     six = svg[svg.index('data-cell="same number / 3 cards"') :]
     six = six[: six.index('<g class="cell"')]
     assert re.search(r">6</text><g class=\"cube cube-p0 on-board\".*?>0</text>", six)
+
+
+def test_placeholder_store_values_are_marked_unverified() -> None:
+    """Every unverified cell's values carry the mark, the printed cell's do not; the picture
+    says UNVERIFIED in its legend, title and description."""
+    state = position()
+    svg = to_svg(state)
+    for cell in state.game.board.cells:
+        drawn = svg[svg.index(f'data-cell="{cell.label}"') :]
+        end = drawn.find('<g class="cell"', 1)
+        drawn = drawn if end < 0 else drawn[:end]
+        values = re.findall(r'font-weight="bold"[^>]*>(\d+\*?)</text>', drawn)[: len(cell.squares)]
+        mark = "" if cell.verified else "*"
+        assert values == [f"{v}{mark}" for v in cell.squares], cell.label
+    assert 'class="unverified-label"' in svg and "UNVERIFIED" in svg
+    unverified = len(unverified_cells(state))
+    assert 0 < unverified < len(state.game.board.cells)
+    assert f"{unverified} of {len(state.game.board.cells)} cells" in data_caveat(state)
+
+
+def test_a_fully_verified_store_board_carries_no_label() -> None:
+    shipped = game()
+    sides = tuple(
+        replace(side, cells=tuple(replace(c, verified=True) for c in side.cells))
+        for side in shipped.store.sides
+    )
+    verified = MameyGame(players=4, store=replace(shipped.store, sides=sides))
+    svg = to_svg(verified.new_initial_state())
+    assert "UNVERIFIED" not in svg and "*</text>" not in svg
 
 
 def test_no_hidden_card_is_revealed() -> None:

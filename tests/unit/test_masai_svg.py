@@ -50,9 +50,11 @@ def groups(svg: str, role: str) -> list[str]:
 def test_svg_is_well_formed_with_title_and_description() -> None:
     state = position()
     root = ET.fromstring(to_svg(state, title="A <title> & more", names=NAMES))
-    assert root.find(f"{SVG}title").text == "A <title> & more"  # type: ignore[union-attr]
+    title = "A <title> & more (board UNVERIFIED)"  # the shipped board is an unverified reading
+    assert root.find(f"{SVG}title").text == title  # type: ignore[union-attr]
     desc = root.find(f"{SVG}desc").text  # type: ignore[union-attr]
-    assert desc == describe(state, NAMES)
+    said = " The board's geometry (default) is an UNVERIFIED reading (MASAI-R1)."
+    assert desc == describe(state, NAMES) + said
 
 
 def test_the_description_lists_the_facts() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from rulebooks.data_labels import all_data
 from rulebooks.results_format import SCHEMA
 
 pytest_plugins = ["pytester"]
@@ -259,8 +260,10 @@ def test_header_totals_and_features(run: Run, project: pytest.Pytester) -> None:
     data = run.data
     assert list(data) == [
         "schema", "started", "finished", "git", "run", "fingerprint", "totals", "scenarios",
+        "data",
     ]  # fmt: skip
     assert data["schema"] == SCHEMA
+    assert data["data"] == all_data()  # the engines' data files and their verified flags
     started = datetime.fromisoformat(data["started"])
     finished = datetime.fromisoformat(data["finished"])
     assert started.utcoffset() == finished.utcoffset() == timedelta(0)
