@@ -138,13 +138,26 @@ class State(abc.ABC):
         """`[(outcome, probability)]` at a chance node, as floats (OpenSpiel's signature)."""
         return [(a, float(p)) for a, p in self.chance_outcomes_exact()]
 
-    @abc.abstractmethod
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """A readable name of `action`, unique among the actions of this state."""
+        """A readable name of `action`, unique among the actions of this state.
+
+        An action that is not an int is refused (:meth:`check_action_type`).
+        """
+        self.check_action_type(action)
+        return self._action_to_string(action, player)
+
+    @abc.abstractmethod
+    def _action_to_string(self, action: int, player: int | None) -> str:
+        """The name of an int `action` (games implement this)."""
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """The legal action whose name is `text` (inverse of :meth:`action_to_string`)."""
         who = self.current_player() if player is None else player
+        if not isinstance(text, str):
+            raise IllegalActionError(
+                f"an action's name is a string, got {type(text).__name__}",
+                action=repr(text), player=who, legal=self.legal_action_strings(player),
+            )  # fmt: skip
         for action in self.legal_actions(who):
             if self.action_to_string(action, who) == text:
                 return action
@@ -159,8 +172,43 @@ class State(abc.ABC):
         """Names of the legal actions, in action order."""
         return [self.action_to_string(a, player) for a in self.legal_actions(player)]
 
+    def check_action_type(self, action: object, player: int | None = None) -> None:
+        """Refuse an action that is not an int (a bool, a float, a string, None, ...).
+
+        Every entry point taking an action calls this first: a float equal to a legal id
+        (17.0) or a bool (True == 1) would pass the legality checks, which compare by value,
+        and then reach arithmetic and the history that expect ints.
+        """
+        if type(action) is not int:
+            who = self.current_player() if player is None else player
+            legal = self.legal_action_strings(None if who == SIMULTANEOUS else who)
+            raise IllegalActionError(
+                f"an action is an int, not {type(action).__name__}",
+                action=repr(action), player=who, legal=legal,
+            )  # fmt: skip
+
     def apply_action(self, action: int) -> None:
-        """Play `action`: validated first, so an illegal one changes nothing."""
+        """Play `action`: validated first, so an illegal one changes nothing.
+
+        An action that is not an int is refused here, for every game. A game's
+        :meth:`_plainly_legal` accepts the common legal actions cheaply; anything else is
+        checked against :meth:`legal_actions` and, when illegal, refused with the rule it
+        breaks (:meth:`why_illegal`).
+        """
+        self.check_action_type(action)
+        if not self._plainly_legal(action):
+            self._refuse_unless_legal(action)
+        self._apply(action)
+        self._history.append(action)
+
+    def _plainly_legal(self, action: int) -> bool:
+        """True when the int `action` is certainly legal here, known without listing the legal
+        actions (games override this for their most frequent actions); False means "check it
+        against legal_actions()"."""
+        return False
+
+    def _refuse_unless_legal(self, action: int) -> None:
+        """Raise `IllegalActionError` unless `action` is a legal action of the player to act."""
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over", action=action, player=player, legal=[])
@@ -178,8 +226,6 @@ class State(abc.ABC):
                 player=player,
                 legal=self.legal_action_strings(),
             )
-        self._apply(action)
-        self._history.append(action)
 
     def why_illegal(self, action: int) -> str:
         """The rule an illegal `action` breaks, in words (games override this)."""
@@ -187,7 +233,7 @@ class State(abc.ABC):
 
     def describe_action(self, action: int) -> int | str:
         """The action's name when it has one in this game, else the raw id."""
-        if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions:
+        if type(action) is int and 0 <= action < self.game.num_distinct_actions:
             return self.action_to_string(action)
         return action
 
@@ -198,9 +244,17 @@ class State(abc.ABC):
     def apply_actions(self, actions: Sequence[int]) -> None:
         """At a SIMULTANEOUS node, play one action per player, in player order.
 
-        Every action is checked before any is applied: a missing player, an extra one or an
-        illegal action raises `IllegalActionError` and leaves the state untouched.
+        Every action is checked before any is applied: something other than a list or tuple
+        of ints, a missing player, an extra one or an illegal action raises
+        `IllegalActionError` and leaves the state untouched.
         """
+        if not isinstance(actions, list | tuple):
+            raise IllegalActionError(
+                f"a joint action is a list of ints, one per player, not {type(actions).__name__}",
+                action=repr(actions), player=self.current_player(), legal=[],
+            )  # fmt: skip
+        for player, action in enumerate(actions):
+            self.check_action_type(action, player)
         if self.current_player() != SIMULTANEOUS:
             raise IllegalActionError(
                 "apply_actions is for nodes where every player acts at once",
@@ -214,15 +268,22 @@ class State(abc.ABC):
                 f"got {len(actions)}",
                 action=str(list(actions)), player=SIMULTANEOUS, legal=[],
             )  # fmt: skip
-        for player, action in enumerate(actions):
-            if action not in self.legal_actions(player):
-                raise IllegalActionError(
-                    self.why_illegal_for(player, action),
-                    action=self.describe_action(action), player=player,
-                    legal=self.legal_action_strings(player),
-                )  # fmt: skip
+        if not self._plainly_legal_joint(actions):
+            for player, action in enumerate(actions):
+                if action not in self.legal_actions(player):
+                    raise IllegalActionError(
+                        self.why_illegal_for(player, action),
+                        action=self.describe_action(action), player=player,
+                        legal=self.legal_action_strings(player),
+                    )  # fmt: skip
         self._apply_joint(list(actions))
         self._history.extend(actions)
+
+    def _plainly_legal_joint(self, actions: Sequence[int]) -> bool:
+        """True when the joint action (one int per player) is certainly legal, known without
+        listing every player's legal actions; False means "check each against
+        legal_actions(player)" (games with joint actions may override this)."""
+        return False
 
     def why_illegal_for(self, player: int, action: int) -> str:
         """The rule a player's illegal action in a joint action breaks (games override this)."""

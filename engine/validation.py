@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 from .core import InvalidStateError
+
+E = TypeVar("E", bound=Enum)
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,15 @@ class StateChecks:
         if not isinstance(value, Mapping):
             raise self.fail(f"{what} must be a mapping, got {value!r}")
         return value
+
+    def member(self, value: Any, what: str, kind: type[E]) -> E:
+        """`value` read as a member of the enum `kind` (a phase): ``Phase("order")``, so the
+        state holds the engine's own member, never the caller's string."""
+        try:
+            return kind(value)
+        except (ValueError, TypeError):
+            choices = ", ".join(str(member.value) for member in kind)
+            raise self.fail(f"{what} must be one of {choices}, got {value!r}") from None
 
     def one_of(self, value: Any, what: str, choices: Sequence[str]) -> str:
         """`value`, which must be one of `choices` (a phase, an ending)."""

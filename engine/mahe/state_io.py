@@ -18,12 +18,12 @@ from .game import (
     NEXT_DIE,
     ORDER,
     OVER,
-    PHASES,
     RAFT,
     REVEAL,
     SPACES,
     MaheGame,
     MaheState,
+    Phase,
 )
 
 FIELDS = {
@@ -140,7 +140,7 @@ def _read_turn(
     turn_player = _int(data.get("turn_player", game.first_player), "turn_player", 0, players - 1)
     own = game.turtles_of[turn_player]
     default_phase = OVER if beach is not None else (ORDER if len(own) > 1 else FIRST_DIE)
-    phase = _checks.one_of(data.get("phase", default_phase), "phase", PHASES)
+    phase = _checks.member(data.get("phase", default_phase), "phase", Phase)
     if (beach is not None) != (phase == OVER):
         raise _fail("the game is over exactly when a player holds the beach space")
     if phase == OVER and (face_up is not None or deck):
@@ -155,7 +155,7 @@ def _read_turn(
     mover_name = data.get("mover", default_mover)
     moving = phase in (FIRST_DIE, DECIDE, NEXT_DIE)
     if moving != (mover_name is not None):
-        raise _fail(f"phase {phase!r} {'needs' if moving else 'has no'} moving turtle")
+        raise _fail(f"phase '{phase}' {'needs' if moving else 'has no'} moving turtle")
     mover = None
     if mover_name is not None:
         mover = game.turtle(mover_name)
@@ -167,7 +167,7 @@ def _read_turn(
     dice = [_int(d, "a die", 1, 6) for d in _list(data.get("dice", []), "dice")]
     needs = {FIRST_DIE: (0, 0), DECIDE: (1, 2), NEXT_DIE: (1, 2)}.get(phase, (0, 0))
     if not needs[0] <= len(dice) <= needs[1]:
-        raise _fail(f"phase {phase!r} cannot have {len(dice)} dice rolled")
+        raise _fail(f"phase '{phase}' cannot have {len(dice)} dice rolled")
     if len(dice) > 1 and sum(dice) > MAX_TOTAL:
         raise _fail(f"dice {dice} total more than 7: that move has already busted")
     card_used = data.get("card_used", False)

@@ -22,13 +22,13 @@ from .game import (
     HUNTER_DRAW,
     OVER,
     PASS,
-    PHASES,
     PLACE,
     PLAY,
     TOKENS_TO_WIN,
     TURNS,
     MaholaGame,
     MaholaState,
+    Phase,
     RoundRecord,
 )
 from .scoring import round_winner
@@ -157,7 +157,7 @@ def _expected_sizes(
 def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     """The phase, turn and Characters, and the card counts they imply (MAHOLA-3)."""
     players = game.num_players
-    phase = _checks.one_of(data.get("phase", PLAY), "phase", PHASES)
+    phase = _checks.member(data.get("phase", PLAY), "phase", Phase)
     default_characters = (
         [None] * players if phase in (DEAL_CHARACTERS, OVER) else list(CHARACTERS[:players])
     )
@@ -173,13 +173,13 @@ def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]
         if dealt:
             raise _fail("once the game is over no Character is dealt")
     elif dealt != players:
-        raise _fail(f"in phase {phase!r} every player holds a Character (MAHOLA-2.1)")
+        raise _fail(f"in phase '{phase}' every player holds a Character (MAHOLA-2.1)")
     default_turn = {PLAY: 1, PLACE: 2, PASS: 1, DRAW: 1, HUNTER_DRAW: TURNS, ABILITIES: TURNS}
     turn = _int(data.get("turn", default_turn.get(phase, 0)), "turn", 0, TURNS)
     needs_turn = phase not in (DEAL_CHARACTERS, DEAL_CARDS, OVER)
     if needs_turn != (turn > 0):
         raise _fail(
-            f"phase {phase!r} {'happens during turns 1 to 5' if needs_turn else 'has turn 0'}"
+            f"phase '{phase}' {'happens during turns 1 to 5' if needs_turn else 'has turn 0'}"
         )
     if phase == PLACE and turn == 1:
         raise _fail("on turn 1 the tableau is empty: the first card starts it, nothing to place")
@@ -195,12 +195,12 @@ def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]
     for p in range(players):
         if len(hands[p]) != sizes[p]:
             raise _fail(
-                f"in phase {phase!r} of turn {turn} player {p}'s hand holds {sizes[p]} cards, "
+                f"in phase '{phase}' of turn {turn} player {p}'s hand holds {sizes[p]} cards, "
                 f"not {len(hands[p])} (MAHOLA-3.4: back to {HAND_SIZE} after each turn)"
             )
         if len(tableaux[p]) != tableau_size:
             raise _fail(
-                f"in phase {phase!r} of turn {turn} player {p}'s tableau holds {tableau_size} "
+                f"in phase '{phase}' of turn {turn} player {p}'s tableau holds {tableau_size} "
                 f"cards, not {len(tableaux[p])} (one card per turn)"
             )
         if (cards["played"][p] is not None) != waiting:

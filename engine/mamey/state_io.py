@@ -27,9 +27,9 @@ from .game import (
     HAND_LIMIT,
     NUM_TYPES,
     OVER,
-    PHASES,
     MameyGame,
     MameyState,
+    Phase,
 )
 
 KNOWN = {
@@ -200,7 +200,7 @@ def _read_turn(
     """Whose turn, which phase, what is due from the deck and how many turns are left."""
     players = game.num_players
     turn_player = _int(data.get("turn_player", game.first_player), "turn_player", 0, players - 1)
-    phase = _checks.one_of(data.get("phase", ACT), "phase", PHASES)
+    phase = _checks.member(data.get("phase", ACT), "phase", Phase)
     draws = _read_draws(game, data)
     turns = _int(data.get("turns", 1), "turns", 0, 10**9)
     if turns == 0 and phase != DRAW:
@@ -208,7 +208,7 @@ def _read_turn(
     if phase == DRAW and not (draws and deck_size):
         raise _fail("phase 'draw' needs cards due ('draws') and a deck to take them from")
     if phase != DRAW and draws:
-        raise _fail(f"cards are due from the deck only in phase 'draw', not {phase!r}")
+        raise _fail(f"cards are due from the deck only in phase 'draw', not '{phase}'")
     final = data.get("final_turns")
     if final is not None:
         final = _int(final, "final_turns", 0, players)

@@ -28,12 +28,12 @@ from .game import (
     KINDS,
     NO_SLOT,
     OVER,
-    PHASES,
     PLACE,
     SEED,
     SPECIAL_ACTIONS,
     MasaiGame,
     MasaiState,
+    Phase,
     colour_of,
     face_of,
     parse_die,
@@ -181,7 +181,7 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
              for p in _list(data.get("order", order_default), "order")]  # fmt: skip
     if sorted(order) != list(range(players)):
         raise _fail(f"order must list each of the {players} players once, got {order}")
-    phase = _checks.one_of(data.get("phase", KEY), "phase", PHASES)
+    phase = _checks.member(data.get("phase", KEY), "phase", Phase)
     turn = _int(data.get("turn", 0), "turn", 0, players - 1)
     if phase == DRAW and (turn or sum(pool) >= game.pool_size):
         raise _fail(f"while the pool is drawn it holds fewer than {game.pool_size} dice "

@@ -78,7 +78,7 @@ class AgainState(State):
             return []
         return [(a, Fraction(1, 6)) for a in self.legal_actions()]
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         if action >= _DIE:
             return f"die {action - _DIE}"
         if action > _FINGERS:

@@ -69,7 +69,7 @@ class OddsState(State):
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         return [(a, Fraction(1, 6)) for a in range(3, 9)] if self.die is None else []
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         return f"die {action - 2}" if action > 2 else f"{action} finger(s)"
 
     def _apply(self, action: int) -> None:
