@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 CHANCE = -1
 """`current_player()` at a chance node (same value as OpenSpiel's kChancePlayerId)."""
@@ -23,6 +23,16 @@ TERMINAL = -4
 """`current_player()` once the game is over."""
 
 PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """`repr(value)` for a message, shortened to `limit` characters; never raises (an int of
+    thousands of digits or a deeply nested list has no repr Python will make)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 class RulebooksError(ValueError):
@@ -38,12 +48,18 @@ class IllegalActionError(RulebooksError):
         self.legal = tuple(legal)
         who = PLAYER_NAMES.get(player, f"player {player}")
         super().__init__(
-            f"{message} (action {action!r} by {who}; legal: {', '.join(legal) or 'none'})"
+            f"{message} (action {shown(action)} by {who}; legal: {', '.join(legal) or 'none'})"
         )
 
 
 class InvalidStateError(RulebooksError):
     """A state description (for `from_dict`) that no play of the game can reach."""
+
+
+class UnreadableStateError(InvalidStateError):
+    """A state description so malformed that a check written for it is missing: the reader
+    failed on it with a Python error (a type it did not expect, a value too large, nesting
+    too deep), reported as this :class:`InvalidStateError`."""
 
 
 class GameDataError(RulebooksError):
@@ -57,6 +73,18 @@ class InvalidGameError(RulebooksError):
 def player_label(player: int) -> str:
     """`"player 2"`, or the name of a special node (chance, simultaneous, terminal)."""
     return PLAYER_NAMES.get(player, f"player {player}")
+
+
+S_co = TypeVar("S_co", bound="State", covariant=True)
+S = TypeVar("S", bound="State")
+
+
+class _Reader(Protocol[S_co]):
+    """A game's reader of state descriptions (the type `state_from_dict` returns)."""
+
+    short_name: ClassVar[str]
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> S_co: ...
 
 
 class Game(abc.ABC):
@@ -86,9 +114,29 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State:
         """The state before the first chance event or move."""
 
+    def state_from_dict(self: _Reader[S], data: Mapping[str, Any]) -> S:
+        """A state from :meth:`State.to_dict` output, validated against the rules.
+
+        Whatever `data` holds, the only error is :class:`InvalidStateError` (or a subclass),
+        naming what is wrong; a description that breaks the reader in a way no check foresaw
+        raises :class:`UnreadableStateError` saying so.
+        """
+        try:
+            return self._state_from_dict(data)
+        except RulebooksError:
+            raise
+        except (
+            ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+            OverflowError, MemoryError,
+        ) as error:  # fmt: skip
+            raise UnreadableStateError(
+                f"{self.short_name} state: cannot be read "
+                f"({type(error).__name__}: {shown(str(error), 200)})"
+            ) from None
+
     @abc.abstractmethod
-    def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """A state from :meth:`State.to_dict` output, validated against the rules."""
+    def _state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """The game's reader (its ``state_io.read_state``): checks then builds the state."""
 
     @property
     @abc.abstractmethod
@@ -144,6 +192,8 @@ class State(abc.ABC):
         An action that is not an int is refused (:meth:`check_action_type`).
         """
         self.check_action_type(action)
+        if not 0 <= action < self.game.num_distinct_actions:
+            return f"unknown action {shown(action)}"
         return self._action_to_string(action, player)
 
     @abc.abstractmethod
@@ -156,7 +206,7 @@ class State(abc.ABC):
         if not isinstance(text, str):
             raise IllegalActionError(
                 f"an action's name is a string, got {type(text).__name__}",
-                action=repr(text), player=who, legal=self.legal_action_strings(player),
+                action=shown(text), player=who, legal=self.legal_action_strings(player),
             )  # fmt: skip
         for action in self.legal_actions(who):
             if self.action_to_string(action, who) == text:
@@ -184,7 +234,22 @@ class State(abc.ABC):
             legal = self.legal_action_strings(None if who == SIMULTANEOUS else who)
             raise IllegalActionError(
                 f"an action is an int, not {type(action).__name__}",
-                action=repr(action), player=who, legal=legal,
+                action=shown(action), player=who, legal=legal,
+            )  # fmt: skip
+
+    def check_action(self, action: object, player: int | None = None) -> None:
+        """Refuse an action that is not an int (:meth:`check_action_type`) or not an action id
+        of this game at all (from 0 to ``num_distinct_actions - 1``)."""
+        self.check_action_type(action, player)
+        assert isinstance(action, int)
+        top = self.game.num_distinct_actions
+        if not 0 <= action < top:
+            who = self.current_player() if player is None else player
+            legal = self.legal_action_strings(None if who == SIMULTANEOUS else who)
+            raise IllegalActionError(
+                f"{shown(action)} is not an action of {self.game.short_name} "
+                f"(actions are 0 to {top - 1})",
+                action=shown(action), player=who, legal=legal,
             )  # fmt: skip
 
     def apply_action(self, action: int) -> None:
@@ -195,7 +260,7 @@ class State(abc.ABC):
         checked against :meth:`legal_actions` and, when illegal, refused with the rule it
         breaks (:meth:`why_illegal`).
         """
-        self.check_action_type(action)
+        self.check_action(action)
         if not self._plainly_legal(action):
             self._refuse_unless_legal(action)
         self._apply(action)
@@ -251,14 +316,12 @@ class State(abc.ABC):
         if not isinstance(actions, list | tuple):
             raise IllegalActionError(
                 f"a joint action is a list of ints, one per player, not {type(actions).__name__}",
-                action=repr(actions), player=self.current_player(), legal=[],
+                action=shown(actions), player=self.current_player(), legal=[],
             )  # fmt: skip
-        for player, action in enumerate(actions):
-            self.check_action_type(action, player)
         if self.current_player() != SIMULTANEOUS:
             raise IllegalActionError(
                 "apply_actions is for nodes where every player acts at once",
-                action=str(list(actions)), player=self.current_player(),
+                action=shown(list(actions)), player=self.current_player(),
                 legal=self.legal_action_strings(),
             )  # fmt: skip
         players = self.game.num_players
@@ -266,8 +329,10 @@ class State(abc.ABC):
             raise IllegalActionError(
                 f"a joint action needs one action for each of the {players} players, "
                 f"got {len(actions)}",
-                action=str(list(actions)), player=SIMULTANEOUS, legal=[],
+                action=shown(list(actions)), player=SIMULTANEOUS, legal=[],
             )  # fmt: skip
+        for player, action in enumerate(actions):
+            self.check_action(action, player)
         if not self._plainly_legal_joint(actions):
             for player, action in enumerate(actions):
                 if action not in self.legal_actions(player):

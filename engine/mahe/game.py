@@ -28,6 +28,7 @@ from ..core import (
     InvalidStateError,
     State,
     player_label,
+    shown,
 )
 from .cards import EggDeck, load_egg_deck
 
@@ -170,19 +171,18 @@ class MaheGame(Game):
 
     def turtle(self, colour: str) -> int:
         """The turtle index of a colour name."""
-        try:
+        if isinstance(colour, str) and colour in self._turtle_by_colour:
             return self._turtle_by_colour[colour]
-        except KeyError:
-            raise InvalidStateError(
-                f"no {colour!r} turtle in a {self.num_players}-player game "
-                f"(turtles: {', '.join(self.colours)})"
-            ) from None
+        raise InvalidStateError(
+            f"no {shown(colour)} turtle in a {self.num_players}-player game "
+            f"(turtles: {', '.join(self.colours)})"
+        )
 
     def new_initial_state(self) -> MaheState:
         """MAHE-2.1, MAHE-2.2: all turtles on the raft; the first egg card is about to come up."""
         return MaheState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MaheState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MaheState:
         return MaheState.from_dict(self, data)
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..validation import StateChecks
+from ..core import shown
+from ..validation import MAX_COUNT, StateChecks
 from .game import (
     DECIDE,
     FIRST_DIE,
@@ -50,7 +51,7 @@ def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[in
 
     def place(colour: Any, position: int) -> None:
         if not isinstance(colour, str):
-            raise _fail(f"a turtle must be named by its colour, got {colour!r}")
+            raise _fail(f"a turtle must be named by its colour, got {shown(colour)}")
         turtle = game.turtle(colour)
         if turtle in where:
             first = "the raft" if where[turtle] == RAFT else f"space {where[turtle]}"
@@ -63,12 +64,12 @@ def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[in
         place(colour, RAFT)
     spaces = data.get("spaces", {})
     if not isinstance(spaces, Mapping):
-        raise _fail(f"spaces must map space numbers to stacks, got {spaces!r}")
+        raise _fail(f"spaces must map space numbers to stacks, got {shown(spaces)}")
     for key, stack in spaces.items():
         try:
             space = int(key)
         except (TypeError, ValueError):
-            raise _fail(f"{key!r} is not a space number") from None
+            raise _fail(f"{shown(key)} is not a space number") from None
         if not 1 <= space <= SPACES:
             raise _fail(
                 f"space {space} does not exist: the island has spaces 1 to {SPACES} "
@@ -123,8 +124,8 @@ def _read_egg_cards(
     deck = game.deck.in_play - len(seen)
     if "deck" in data and data["deck"] != deck:
         raise _fail(
-            f"card count does not add up: deck is {data['deck']!r} but {game.deck.in_play} cards "
-            f"in play - {len(seen)} seen leaves {deck} face down"
+            f"card count does not add up: deck is {shown(data['deck'])} but {game.deck.in_play} "
+            f"cards in play - {len(seen)} seen leaves {deck} face down"
         )
     return collected, used, face_up, unseen
 
@@ -173,7 +174,7 @@ def _read_turn(
     card_used = data.get("card_used", False)
     if not isinstance(card_used, bool) or (card_used and not game.variant):
         raise _fail("card_used must be a boolean, and true only in the variant")
-    turns = _int(data.get("turns", 1), "turns", 0, 10**9)
+    turns = _int(data.get("turns", 1), "turns", 0, MAX_COUNT)
     return {
         "beach": beach, "turn_player": turn_player, "phase": phase, "mover": mover,
         "pending": pending, "dice": dice, "card_used": card_used, "turns": turns,

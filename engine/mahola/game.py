@@ -268,7 +268,7 @@ class MaholaGame(Game):
         """MAHOLA-2.1: the first round starts with the Characters being dealt."""
         return MaholaState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MaholaState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MaholaState:
         return MaholaState.from_dict(self, data)
 
 

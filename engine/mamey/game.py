@@ -304,7 +304,7 @@ class MameyGame(Game):
         """MAMEY-2.2, MAMEY-2.5: the deal starts: one card to each field, two to each player."""
         return MameyState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MameyState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MameyState:
         return MameyState.from_dict(self, data)
 
     # -- naming things ----------------------------------------------------------------------

@@ -37,6 +37,7 @@ from ..core import (
     InvalidStateError,
     State,
     player_label,
+    shown,
 )
 from .board import COLOURS, INNER, LINES, OUTER, Board, load_board, parse_board
 
@@ -125,7 +126,7 @@ def parse_die(text: str) -> int:
     """The kind of a die named ``"green 2"``."""
     parts = text.split() if isinstance(text, str) else []
     if len(parts) != 2 or parts[0] not in COLOURS or parts[1] not in {"1", "2", "3", "4", "5", "6"}:
-        raise InvalidStateError(f"masai: {text!r} is not a die like 'green 2' "
+        raise InvalidStateError(f"masai: {shown(text)} is not a die like 'green 2' "
                                 f"(colours: {', '.join(COLOURS)}; faces 1 to 6)")  # fmt: skip
     return kind_of(COLOURS.index(parts[0]), int(parts[1]))
 
@@ -245,7 +246,7 @@ class MasaiGame(Game):
         """MASAI-2.1: every die in the bag, the seeds handed out; the first draw comes next."""
         return MasaiState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MasaiState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MasaiState:
         return MasaiState.from_dict(self, data)
 
 

@@ -31,7 +31,7 @@ class AgainGame(Game):
     def new_initial_state(self) -> AgainState:
         return AgainState(self)
 
-    def state_from_dict(self, data: Any) -> AgainState:
+    def _state_from_dict(self, data: Any) -> AgainState:
         state = AgainState(self)
         state.die, state.fingers = data["die"], list(data["fingers"])
         state.wins, state.loser, state.winner = list(data["wins"]), data["loser"], data["winner"]

@@ -22,9 +22,7 @@ def _is_singleton(node: ast.expr) -> bool:
 
 
 def _is_type_of(node: ast.expr) -> bool:
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
-    )
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
 
 
 def identity_comparisons(source: str) -> list[int]:

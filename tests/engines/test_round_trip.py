@@ -50,7 +50,8 @@ def test_positions_read_back_from_json_play_on_alike(name: str, data: st.DataObj
     params = data.draw(parameters(name), label="parameters")
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     actions = data.draw(st.integers(0, 3000), label="actions")
-    state = reach(engine.load_game(name, **params).new_initial_state(), RandomSampler(seed), actions)
+    game = engine.load_game(name, **params)
+    state = reach(game.new_initial_state(), RandomSampler(seed), actions)
     check_plays_alike(state, through_json(state), seed=seed)
 
 

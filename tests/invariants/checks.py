@@ -126,9 +126,10 @@ def check_plays_alike(state: State, again: State, seed: int, steps: int | None =
         played += 1
 
 
-def check_laws(name: str, state: State) -> None:
-    """Conservation of components (tests/invariants/laws.py)."""
-    problems = conservation_problems(name, state)
+def check_laws(name: str, state: State, described: bool = False) -> None:
+    """Conservation of components (tests/invariants/laws.py; `described`: the state comes
+    from a description, held to the game's law for descriptions)."""
+    problems = conservation_problems(name, state, described)
     assert not problems, f"components not conserved: {'; '.join(problems)}: {where(state)}"
 
 
@@ -153,11 +154,11 @@ def check_terminal(state: State) -> None:
         assert set(returns) == {0.0}, f"returns {returns} before the end: {where(state)}"
 
 
-def check_all(name: str, state: State) -> None:
-    """Every invariant of a position."""
+def check_all(name: str, state: State, described: bool = False) -> None:
+    """Every invariant of a position (`described`: see :func:`check_laws`)."""
     check_legal_actions(state)
     check_terminal(state)
-    check_laws(name, state)
+    check_laws(name, state, described)
     check_clone(state)
     check_round_trip(state)
     check_observations(name, state)

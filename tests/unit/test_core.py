@@ -36,7 +36,7 @@ class OddsGame(Game):
     def new_initial_state(self) -> OddsState:
         return OddsState(self)
 
-    def state_from_dict(self, data: Any) -> OddsState:
+    def _state_from_dict(self, data: Any) -> OddsState:
         state = OddsState(self)
         state.die, state.fingers = data["die"], list(data["fingers"])
         return state
