@@ -307,6 +307,8 @@ def corrupt(rng: random.Random, data: dict[str, Any]) -> tuple[dict[str, Any], s
     changes = []
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         paths = [p for p in _paths(data) if p]
+        if not paths:
+            break
         path = rng.choice(paths)
         parent = _get(data, path[:-1])
         if isinstance(parent, dict) and rng.random() < 0.15:
