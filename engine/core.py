@@ -260,16 +260,16 @@ class State(abc.ABC):
         checked against :meth:`legal_actions` and, when illegal, refused with the rule it
         breaks (:meth:`why_illegal`).
         """
-        self.check_action(action)
-        if not self._plainly_legal(action):
+        if type(action) is not int or not self._plainly_legal(action):
+            self.check_action(action)
             self._refuse_unless_legal(action)
         self._apply(action)
         self._history.append(action)
 
     def _plainly_legal(self, action: int) -> bool:
-        """True when the int `action` is certainly legal here, known without listing the legal
+        """True when `action` is certainly legal here, known without listing the legal
         actions (games override this for their most frequent actions); False means "check it
-        against legal_actions()"."""
+        against legal_actions()". `action` is an int, possibly outside the game's ids."""
         return False
 
     def _refuse_unless_legal(self, action: int) -> None:
@@ -313,6 +313,23 @@ class State(abc.ABC):
         of ints, a missing player, an extra one or an illegal action raises
         `IllegalActionError` and leaves the state untouched.
         """
+        if (
+            isinstance(actions, list | tuple)
+            and self.current_player() == SIMULTANEOUS
+            and len(actions) == self.game.num_players
+            and all(type(action) is int for action in actions)
+            and self._plainly_legal_joint(actions)
+        ):
+            self._apply_joint(list(actions))
+            self._history.extend(actions)
+            return
+        self._refuse_joint_unless_legal(actions)
+        self._apply_joint(list(actions))
+        self._history.extend(actions)
+
+    def _refuse_joint_unless_legal(self, actions: Sequence[int]) -> None:
+        """Raise `IllegalActionError` unless `actions` is a list or tuple of ints, one legal
+        action for each player at a SIMULTANEOUS node."""
         if not isinstance(actions, list | tuple):
             raise IllegalActionError(
                 f"a joint action is a list of ints, one per player, not {type(actions).__name__}",
@@ -333,21 +350,18 @@ class State(abc.ABC):
             )  # fmt: skip
         for player, action in enumerate(actions):
             self.check_action(action, player)
-        if not self._plainly_legal_joint(actions):
-            for player, action in enumerate(actions):
-                if action not in self.legal_actions(player):
-                    raise IllegalActionError(
-                        self.why_illegal_for(player, action),
-                        action=self.describe_action(action), player=player,
-                        legal=self.legal_action_strings(player),
-                    )  # fmt: skip
-        self._apply_joint(list(actions))
-        self._history.extend(actions)
+            if action not in self.legal_actions(player):
+                raise IllegalActionError(
+                    self.why_illegal_for(player, action),
+                    action=self.describe_action(action), player=player,
+                    legal=self.legal_action_strings(player),
+                )  # fmt: skip
 
     def _plainly_legal_joint(self, actions: Sequence[int]) -> bool:
-        """True when the joint action (one int per player) is certainly legal, known without
-        listing every player's legal actions; False means "check each against
-        legal_actions(player)" (games with joint actions may override this)."""
+        """True when the joint action (one int per player, each possibly outside the game's
+        ids) is certainly legal, known without listing every player's legal actions; False
+        means "check each against legal_actions(player)" (games with joint actions may
+        override this)."""
         return False
 
     def why_illegal_for(self, player: int, action: int) -> str:

@@ -414,7 +414,7 @@ class MaheState(State):
         if phase == OVER:
             return "the game is over"
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is not an action of Mahé"
+            return f"{shown(action)} is not an action of Mahé"
         if phase == DECIDE:
             if _CARD < action < _FIRST:
                 return self._why_card_illegal(action - _CARD)

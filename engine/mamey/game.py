@@ -34,6 +34,7 @@ from ..core import (
     InvalidStateError,
     State,
     player_label,
+    shown,
 )
 from .components import (
     COLOUR_COUNT,
@@ -610,7 +611,7 @@ class MameyState(State):
         if phase == OVER:
             return "the game is over"
         if not 0 <= action < self.game.num_distinct_actions:
-            return f"{action!r} is not an action of Mamey"
+            return f"{shown(action)} is not an action of Mamey"
         if phase == DRAW:
             if _DRAW <= action < _SELL:
                 if self._deck[action - _DRAW]:
