@@ -9,9 +9,14 @@ same objects, so ``phase is ORDER`` once made positions read back from JSON play
 from __future__ import annotations
 
 import ast
+import enum
+import importlib
+import json
 from pathlib import Path
 
 import pytest
+
+import engine
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SOURCES = sorted(ENGINE.rglob("*.py"))
@@ -63,3 +68,16 @@ def test_the_check_finds_identity_comparisons(source: str, found: list[int]) -> 
 
 def test_the_engine_sources_are_found() -> None:
     assert len(SOURCES) > 10 and (ENGINE / "core.py") in SOURCES
+
+
+@pytest.mark.parametrize("name", ["mahe", "mamey", "masai", "mahola"])
+def test_every_phase_is_a_str_enum_member(name: str) -> None:
+    """STYLE.md section 1: a closed set of names is an Enum; the state holds its members."""
+    module = importlib.import_module(f"engine.{name}.game")
+    phase = module.Phase
+    assert issubclass(phase, enum.StrEnum)
+    assert tuple(phase) == module.PHASES
+    state = engine.load_game(name).new_initial_state()
+    assert type(state.phase) is phase
+    again = state.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert type(again.phase) is phase and type(state.to_dict()["phase"]) is str
