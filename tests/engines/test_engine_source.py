@@ -13,6 +13,7 @@ import enum
 import importlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,7 +78,7 @@ def test_every_phase_is_a_str_enum_member(name: str) -> None:
     phase = module.Phase
     assert issubclass(phase, enum.StrEnum)
     assert tuple(phase) == module.PHASES
-    state = engine.load_game(name).new_initial_state()
+    state: Any = engine.load_game(name).new_initial_state()
     assert type(state.phase) is phase
-    again = state.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    again: Any = state.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
     assert type(again.phase) is phase and type(state.to_dict()["phase"]) is str
