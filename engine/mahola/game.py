@@ -413,7 +413,7 @@ class MaholaState(State):
         node, the outcomes; nothing once the game is over."""
         phase = self._phase
         if phase in JOINT_PHASES:
-            if player is None or not 0 <= player < self.game.num_players:
+            if type(player) is not int or not 0 <= player < self.game.num_players:
                 return []
             if phase == PLAY:  # MAHOLA-3.1: any card of the hand
                 return [_PLAY + c for c in self._hands[player]]

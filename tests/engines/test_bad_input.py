@@ -201,3 +201,10 @@ def test_a_masai_player_never_holds_more_seeds_than_they_got() -> None:
     data["special_uses"][0][1] = 2  # 1 + 2 seeds paid, yet every seed still in hand
     with pytest.raises(InvalidStateError, match="more than the 20 each player gets"):
         game.state_from_dict(data)
+
+
+def test_a_seat_that_is_not_an_int_has_no_joint_actions() -> None:
+    state = joint_position()
+    seats: list[Any] = ["0", None, [0], 0.5]
+    assert [state.legal_actions(seat) for seat in seats] == [[], [], [], []]
+    assert state.legal_actions(0)
