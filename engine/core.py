@@ -225,9 +225,10 @@ class State(abc.ABC):
     def check_action_type(self, action: object, player: int | None = None) -> None:
         """Refuse an action that is not an int (a bool, a float, a string, None, ...).
 
-        Every entry point taking an action calls this first: a float equal to a legal id
-        (17.0) or a bool (True == 1) would pass the legality checks, which compare by value,
-        and then reach arithmetic and the history that expect ints.
+        Every entry point taking an action (`apply_action`, `apply_actions`,
+        `action_to_string`) refuses a non-int through this before anything else: a float
+        equal to a legal id (17.0) or a bool (True == 1) would pass the legality checks,
+        which compare by value, and then reach arithmetic and the history that expect ints.
         """
         if type(action) is not int:
             who = self.current_player() if player is None else player
