@@ -27,6 +27,7 @@ from .core import (
     InvalidStateError,
     RulebooksError,
     State,
+    UnreadableStateError,
 )
 from .drivers import ImpossibleOutcomeError, RandomSampler, ScriptedDriver, UnusedOutcomesError
 from .mahe import MaheGame
@@ -75,5 +76,6 @@ def load_game(name: str, **params: Any) -> Game:
 __all__ = [
     "CHANCE", "GAMES", "SIMULTANEOUS", "TERMINAL", "Game", "GameDataError", "IllegalActionError",
     "ImpossibleOutcomeError", "InvalidGameError", "InvalidStateError", "RandomSampler",
-    "RulebooksError", "ScriptedDriver", "State", "UnusedOutcomesError", "load_game",
+    "RulebooksError", "ScriptedDriver", "State", "UnreadableStateError", "UnusedOutcomesError",
+    "load_game",
 ]  # fmt: skip

@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 CHANCE = -1
 """`current_player()` at a chance node (same value as OpenSpiel's kChancePlayerId)."""
@@ -23,6 +23,16 @@ TERMINAL = -4
 """`current_player()` once the game is over."""
 
 PLAYER_NAMES = {CHANCE: "chance", SIMULTANEOUS: "simultaneous", TERMINAL: "terminal"}
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """`repr(value)` for a message, shortened to `limit` characters; never raises (an int of
+    thousands of digits or a deeply nested list has no repr Python will make)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 class RulebooksError(ValueError):
@@ -38,12 +48,18 @@ class IllegalActionError(RulebooksError):
         self.legal = tuple(legal)
         who = PLAYER_NAMES.get(player, f"player {player}")
         super().__init__(
-            f"{message} (action {action!r} by {who}; legal: {', '.join(legal) or 'none'})"
+            f"{message} (action {shown(action)} by {who}; legal: {', '.join(legal) or 'none'})"
         )
 
 
 class InvalidStateError(RulebooksError):
     """A state description (for `from_dict`) that no play of the game can reach."""
+
+
+class UnreadableStateError(InvalidStateError):
+    """A state description so malformed that a check written for it is missing: the reader
+    failed on it with a Python error (a type it did not expect, a value too large, nesting
+    too deep), reported as this :class:`InvalidStateError`."""
 
 
 class GameDataError(RulebooksError):
@@ -57,6 +73,18 @@ class InvalidGameError(RulebooksError):
 def player_label(player: int) -> str:
     """`"player 2"`, or the name of a special node (chance, simultaneous, terminal)."""
     return PLAYER_NAMES.get(player, f"player {player}")
+
+
+S_co = TypeVar("S_co", bound="State", covariant=True)
+S = TypeVar("S", bound="State")
+
+
+class _Reader(Protocol[S_co]):
+    """A game's reader of state descriptions (the type `state_from_dict` returns)."""
+
+    short_name: ClassVar[str]
+
+    def _state_from_dict(self, data: Mapping[str, Any]) -> S_co: ...
 
 
 class Game(abc.ABC):
@@ -86,9 +114,29 @@ class Game(abc.ABC):
     def new_initial_state(self) -> State:
         """The state before the first chance event or move."""
 
+    def state_from_dict(self: _Reader[S], data: Mapping[str, Any]) -> S:
+        """A state from :meth:`State.to_dict` output, validated against the rules.
+
+        Whatever `data` holds, the only error is :class:`InvalidStateError` (or a subclass),
+        naming what is wrong; a description that breaks the reader in a way no check foresaw
+        raises :class:`UnreadableStateError` saying so.
+        """
+        try:
+            return self._state_from_dict(data)
+        except RulebooksError:
+            raise
+        except (
+            ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+            OverflowError, MemoryError,
+        ) as error:  # fmt: skip
+            raise UnreadableStateError(
+                f"{self.short_name} state: cannot be read "
+                f"({type(error).__name__}: {shown(str(error), 200)})"
+            ) from None
+
     @abc.abstractmethod
-    def state_from_dict(self, data: Mapping[str, Any]) -> State:
-        """A state from :meth:`State.to_dict` output, validated against the rules."""
+    def _state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """The game's reader (its ``state_io.read_state``): checks then builds the state."""
 
     @property
     @abc.abstractmethod
@@ -138,13 +186,28 @@ class State(abc.ABC):
         """`[(outcome, probability)]` at a chance node, as floats (OpenSpiel's signature)."""
         return [(a, float(p)) for a, p in self.chance_outcomes_exact()]
 
-    @abc.abstractmethod
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """A readable name of `action`, unique among the actions of this state."""
+        """A readable name of `action`, unique among the actions of this state.
+
+        An action that is not an int is refused (:meth:`check_action_type`).
+        """
+        self.check_action_type(action)
+        if not 0 <= action < self.game.num_distinct_actions:
+            return f"unknown action {shown(action)}"
+        return self._action_to_string(action, player)
+
+    @abc.abstractmethod
+    def _action_to_string(self, action: int, player: int | None) -> str:
+        """The name of an int `action` (games implement this)."""
 
     def string_to_action(self, text: str, player: int | None = None) -> int:
         """The legal action whose name is `text` (inverse of :meth:`action_to_string`)."""
         who = self.current_player() if player is None else player
+        if not isinstance(text, str):
+            raise IllegalActionError(
+                f"an action's name is a string, got {type(text).__name__}",
+                action=shown(text), player=who, legal=self.legal_action_strings(player),
+            )  # fmt: skip
         for action in self.legal_actions(who):
             if self.action_to_string(action, who) == text:
                 return action
@@ -159,8 +222,59 @@ class State(abc.ABC):
         """Names of the legal actions, in action order."""
         return [self.action_to_string(a, player) for a in self.legal_actions(player)]
 
+    def check_action_type(self, action: object, player: int | None = None) -> None:
+        """Refuse an action that is not an int (a bool, a float, a string, None, ...).
+
+        Every entry point taking an action (`apply_action`, `apply_actions`,
+        `action_to_string`) refuses a non-int through this before anything else: a float
+        equal to a legal id (17.0) or a bool (True == 1) would pass the legality checks,
+        which compare by value, and then reach arithmetic and the history that expect ints.
+        """
+        if type(action) is not int:
+            who = self.current_player() if player is None else player
+            legal = self.legal_action_strings(None if who == SIMULTANEOUS else who)
+            raise IllegalActionError(
+                f"an action is an int, not {type(action).__name__}",
+                action=shown(action), player=who, legal=legal,
+            )  # fmt: skip
+
+    def check_action(self, action: object, player: int | None = None) -> None:
+        """Refuse an action that is not an int (:meth:`check_action_type`) or not an action id
+        of this game at all (from 0 to ``num_distinct_actions - 1``)."""
+        self.check_action_type(action, player)
+        assert isinstance(action, int)
+        top = self.game.num_distinct_actions
+        if not 0 <= action < top:
+            who = self.current_player() if player is None else player
+            legal = self.legal_action_strings(None if who == SIMULTANEOUS else who)
+            raise IllegalActionError(
+                f"{shown(action)} is not an action of {self.game.short_name} "
+                f"(actions are 0 to {top - 1})",
+                action=shown(action), player=who, legal=legal,
+            )  # fmt: skip
+
     def apply_action(self, action: int) -> None:
-        """Play `action`: validated first, so an illegal one changes nothing."""
+        """Play `action`: validated first, so an illegal one changes nothing.
+
+        An action that is not an int is refused here, for every game. A game's
+        :meth:`_plainly_legal` accepts the common legal actions cheaply; anything else is
+        checked against :meth:`legal_actions` and, when illegal, refused with the rule it
+        breaks (:meth:`why_illegal`).
+        """
+        if type(action) is not int or not self._plainly_legal(action):
+            self.check_action(action)
+            self._refuse_unless_legal(action)
+        self._apply(action)
+        self._history.append(action)
+
+    def _plainly_legal(self, action: int) -> bool:
+        """True when `action` is certainly legal here, known without listing the legal
+        actions (games override this for their most frequent actions); False means "check it
+        against legal_actions()". `action` is an int, possibly outside the game's ids."""
+        return False
+
+    def _refuse_unless_legal(self, action: int) -> None:
+        """Raise `IllegalActionError` unless `action` is a legal action of the player to act."""
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over", action=action, player=player, legal=[])
@@ -178,8 +292,6 @@ class State(abc.ABC):
                 player=player,
                 legal=self.legal_action_strings(),
             )
-        self._apply(action)
-        self._history.append(action)
 
     def why_illegal(self, action: int) -> str:
         """The rule an illegal `action` breaks, in words (games override this)."""
@@ -187,7 +299,7 @@ class State(abc.ABC):
 
     def describe_action(self, action: int) -> int | str:
         """The action's name when it has one in this game, else the raw id."""
-        if isinstance(action, int) and 0 <= action < self.game.num_distinct_actions:
+        if type(action) is int and 0 <= action < self.game.num_distinct_actions:
             return self.action_to_string(action)
         return action
 
@@ -198,13 +310,36 @@ class State(abc.ABC):
     def apply_actions(self, actions: Sequence[int]) -> None:
         """At a SIMULTANEOUS node, play one action per player, in player order.
 
-        Every action is checked before any is applied: a missing player, an extra one or an
-        illegal action raises `IllegalActionError` and leaves the state untouched.
+        Every action is checked before any is applied: something other than a list or tuple
+        of ints, a missing player, an extra one or an illegal action raises
+        `IllegalActionError` and leaves the state untouched.
         """
+        if (
+            isinstance(actions, list | tuple)
+            and self.current_player() == SIMULTANEOUS
+            and len(actions) == self.game.num_players
+            and all(type(action) is int for action in actions)
+            and self._plainly_legal_joint(actions)
+        ):
+            self._apply_joint(list(actions))
+            self._history.extend(actions)
+            return
+        self._refuse_joint_unless_legal(actions)
+        self._apply_joint(list(actions))
+        self._history.extend(actions)
+
+    def _refuse_joint_unless_legal(self, actions: Sequence[int]) -> None:
+        """Raise `IllegalActionError` unless `actions` is a list or tuple of ints, one legal
+        action for each player at a SIMULTANEOUS node."""
+        if not isinstance(actions, list | tuple):
+            raise IllegalActionError(
+                f"a joint action is a list of ints, one per player, not {type(actions).__name__}",
+                action=shown(actions), player=self.current_player(), legal=[],
+            )  # fmt: skip
         if self.current_player() != SIMULTANEOUS:
             raise IllegalActionError(
                 "apply_actions is for nodes where every player acts at once",
-                action=str(list(actions)), player=self.current_player(),
+                action=shown(list(actions)), player=self.current_player(),
                 legal=self.legal_action_strings(),
             )  # fmt: skip
         players = self.game.num_players
@@ -212,17 +347,23 @@ class State(abc.ABC):
             raise IllegalActionError(
                 f"a joint action needs one action for each of the {players} players, "
                 f"got {len(actions)}",
-                action=str(list(actions)), player=SIMULTANEOUS, legal=[],
+                action=shown(list(actions)), player=SIMULTANEOUS, legal=[],
             )  # fmt: skip
         for player, action in enumerate(actions):
+            self.check_action(action, player)
             if action not in self.legal_actions(player):
                 raise IllegalActionError(
                     self.why_illegal_for(player, action),
                     action=self.describe_action(action), player=player,
                     legal=self.legal_action_strings(player),
                 )  # fmt: skip
-        self._apply_joint(list(actions))
-        self._history.extend(actions)
+
+    def _plainly_legal_joint(self, actions: Sequence[int]) -> bool:
+        """True when the joint action (one int per player, each possibly outside the game's
+        ids) is certainly legal, known without listing every player's legal actions; False
+        means "check each against legal_actions(player)" (games with joint actions may
+        override this)."""
+        return False
 
     def why_illegal_for(self, player: int, action: int) -> str:
         """The rule a player's illegal action in a joint action breaks (games override this)."""

@@ -12,9 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
-from .core import InvalidStateError
+from .core import InvalidStateError, shown
+
+E = TypeVar("E", bound=Enum)
+
+MAX_COUNT = 2**53
+"""The largest turn or round number a description may hold: the largest integer every JSON
+reader keeps exact. The rules bound neither (a Mahola round can be tied, a Mahé game goes
+on until the beach), but no play reaches it (a round or turn takes several actions), so
+every state the engines reach from a readable one is readable too."""
 
 
 @dataclass(frozen=True)
@@ -35,25 +44,38 @@ class StateChecks:
     def whole_number(self, value: Any, what: str, low: int, high: int) -> int:
         """`value`, which must be a whole number from `low` to `high` (a bool is not one)."""
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.fail(f"{what} must be a whole number from {low} to {high}, got {value!r}")
+            raise self.fail(
+                f"{what} must be a whole number from {low} to {high}, got {shown(value)}"
+            )
         return value
 
     def list_of(self, value: Any, what: str) -> list[Any]:
         """`value`, which must be a list."""
         if not isinstance(value, list):
-            raise self.fail(f"{what} must be a list, got {value!r}")
+            raise self.fail(f"{what} must be a list, got {shown(value)}")
         return value
 
     def mapping(self, value: Any, what: str) -> Mapping[str, Any]:
         """`value`, which must be a mapping."""
         if not isinstance(value, Mapping):
-            raise self.fail(f"{what} must be a mapping, got {value!r}")
+            raise self.fail(f"{what} must be a mapping, got {shown(value)}")
         return value
+
+    def member(self, value: Any, what: str, kind: type[E]) -> E:
+        """`value` read as a member of the enum `kind` (a phase): ``Phase("order")``, so the
+        state holds the engine's own member, never the caller's string."""
+        if isinstance(value, str):
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+        choices = ", ".join(str(member.value) for member in kind)
+        raise self.fail(f"{what} must be one of {choices}, got {shown(value)}")
 
     def one_of(self, value: Any, what: str, choices: Sequence[str]) -> str:
         """`value`, which must be one of `choices` (a phase, an ending)."""
         if value not in choices:
-            raise self.fail(f"{what} must be one of {', '.join(choices)}, got {value!r}")
+            raise self.fail(f"{what} must be one of {', '.join(choices)}, got {shown(value)}")
         return str(value)
 
     def description(
@@ -70,11 +92,12 @@ class StateChecks:
                 f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
         if data.get("game", self.game) != self.game:
-            raise self.fail(f"this is a {self.title} game, not {data['game']!r}")
+            raise self.fail(f"this is a {self.title} game, not {shown(data['game'])}")
         for name, value in parameters.items():
             if name in data and data[name] != value:
                 raise self.fail(
-                    f"{name} is {data[name]!r} but the game was created with {name}={value!r}"
+                    f"{name} is {shown(data[name])} but the game was created with "
+                    f"{name}={shown(value)}"
                 )
         return data
 

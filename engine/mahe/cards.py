@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
-from ..data_files import read_json
+from ..data_files import data_parser, read_json
 
 CARD_TOTAL = 24
 EGG_VALUES = range(1, 7)
@@ -37,6 +37,7 @@ class EggDeck:
         return self.total - self.removed_unseen
 
 
+@data_parser
 def parse_egg_deck(data: Any, origin: str = "egg card data") -> EggDeck:
     """Validate the decoded JSON of an egg-card file; errors name the file and the field."""
     if not isinstance(data, dict):

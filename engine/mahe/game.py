@@ -16,6 +16,7 @@ from the cards nobody has seen (the 4 removed at setup are among them, unknown).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -27,6 +28,7 @@ from ..core import (
     InvalidStateError,
     State,
     player_label,
+    shown,
 )
 from .cards import EggDeck, load_egg_deck
 
@@ -47,14 +49,25 @@ _DIE = 14  # DIE f = 14 + f (15..20): the die shows f
 _REVEAL = 20  # REVEAL v = 20 + v (21..26): the new face-up egg card shows v
 NUM_ACTIONS = 27
 
-# Phases of a turn.
-REVEAL = "reveal"  # chance: turn the next egg card face up
-ORDER = "order"  # the player picks which of their two turtles moves first
-FIRST_DIE = "first die"  # chance: the first die, always rolled
-DECIDE = "decide"  # the top turtle's owner: stop, roll again, or play a card
-NEXT_DIE = "next die"  # chance: the second or third die
-OVER = "over"
-PHASES = (REVEAL, ORDER, FIRST_DIE, DECIDE, NEXT_DIE, OVER)
+
+class Phase(StrEnum):
+    """Where a turn stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
+
+    REVEAL = "reveal"  # chance: turn the next egg card face up
+    ORDER = "order"  # the player picks which of their two turtles moves first
+    FIRST_DIE = "first die"  # chance: the first die, always rolled
+    DECIDE = "decide"  # the top turtle's owner: stop, roll again, or play a card
+    NEXT_DIE = "next die"  # chance: the second or third die
+    OVER = "over"
+
+
+REVEAL = Phase.REVEAL
+ORDER = Phase.ORDER
+FIRST_DIE = Phase.FIRST_DIE
+DECIDE = Phase.DECIDE
+NEXT_DIE = Phase.NEXT_DIE
+OVER = Phase.OVER
+PHASES = tuple(Phase)
 
 # A die roll's outcomes never change: built once (Fractions are slow to create).
 _DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
@@ -158,19 +171,18 @@ class MaheGame(Game):
 
     def turtle(self, colour: str) -> int:
         """The turtle index of a colour name."""
-        try:
+        if isinstance(colour, str) and colour in self._turtle_by_colour:
             return self._turtle_by_colour[colour]
-        except KeyError:
-            raise InvalidStateError(
-                f"no {colour!r} turtle in a {self.num_players}-player game "
-                f"(turtles: {', '.join(self.colours)})"
-            ) from None
+        raise InvalidStateError(
+            f"no {shown(colour)} turtle in a {self.num_players}-player game "
+            f"(turtles: {', '.join(self.colours)})"
+        )
 
     def new_initial_state(self) -> MaheState:
         """MAHE-2.1, MAHE-2.2: all turtles on the raft; the first egg card is about to come up."""
         return MaheState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MaheState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MaheState:
         return MaheState.from_dict(self, data)
 
 
@@ -292,8 +304,8 @@ class MaheState(State):
         return self._turn_player
 
     @property
-    def phase(self) -> str:
-        """Where in the turn the game stands: one of PHASES."""
+    def phase(self) -> Phase:
+        """Where in the turn the game stands."""
         return self._phase
 
     def eggs(self, player: int) -> int:
@@ -316,9 +328,9 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self.decider()
-        if phase is ORDER:
+        if phase == ORDER:
             return self._turn_player
-        if phase is OVER:
+        if phase == OVER:
             return TERMINAL
         return CHANCE
 
@@ -370,23 +382,16 @@ class MaheState(State):
             return [(_REVEAL + v, n / total) for v, n in enumerate(self._unseen) if v and n]
         return []
 
-    def apply_action(self, action: int) -> None:
-        """Play a decision or chance outcome; an illegal one raises and changes nothing.
-
-        Dice, stop and roll (most of every game) are checked here without building the legal
+    def _plainly_legal(self, action: int) -> bool:
+        """Dice, stop and roll (most of every game), known legal without building the legal
         list: a decision always follows one or two dice, so rolling again is always legal at
-        one. Anything else goes through the generic check against legal_actions().
-        """
+        one. Anything else is checked against legal_actions()."""
         phase = self._phase
-        if (phase is DECIDE and action in (STOP, ROLL)) or (
-            (phase is FIRST_DIE or phase is NEXT_DIE) and _DIE < action <= _DIE + 6
-        ):
-            self._apply(action)
-            self._history.append(action)
-        else:
-            super().apply_action(action)  # validates against legal_actions(), records history
+        if phase == DECIDE:
+            return action in (STOP, ROLL)
+        return phase in (FIRST_DIE, NEXT_DIE) and _DIE < action <= _DIE + 6
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         if action == STOP:
             return "stop"
         if action == ROLL:
@@ -409,7 +414,7 @@ class MaheState(State):
         if phase == OVER:
             return "the game is over"
         if not 0 <= action < NUM_ACTIONS:
-            return f"{action} is not an action of Mahé"
+            return f"{shown(action)} is not an action of Mahé"
         if phase == DECIDE:
             if _CARD < action < _FIRST:
                 return self._why_card_illegal(action - _CARD)
@@ -439,17 +444,17 @@ class MaheState(State):
 
     def _apply(self, action: int) -> None:
         phase = self._phase
-        if phase is DECIDE:
+        if phase == DECIDE:
             if action == STOP:
                 self._finish_move()
             elif action == ROLL:
                 self._phase = NEXT_DIE
             else:
                 self._play_card(action - _CARD)
-        elif phase is FIRST_DIE:
+        elif phase == FIRST_DIE:
             self._dice = [action - _DIE]
             self._phase = DECIDE
-        elif phase is NEXT_DIE:
+        elif phase == NEXT_DIE:
             self._add_die(action - _DIE)
         elif phase == REVEAL:
             eggs = action - _REVEAL
@@ -595,7 +600,7 @@ class MaheState(State):
             "beach": self._beach,
             "turn_player": self._turn_player,
             "turns": self._turns,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "mover": None if self._mover is None else colours[self._mover],
             "pending": [colours[t] for t in self._pending],
             "dice": self._dice[:],

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..validation import StateChecks
+from ..core import shown
+from ..validation import MAX_COUNT, StateChecks
 from .game import (
     DECIDE,
     FIRST_DIE,
@@ -18,12 +19,12 @@ from .game import (
     NEXT_DIE,
     ORDER,
     OVER,
-    PHASES,
     RAFT,
     REVEAL,
     SPACES,
     MaheGame,
     MaheState,
+    Phase,
 )
 
 FIELDS = {
@@ -50,7 +51,7 @@ def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[in
 
     def place(colour: Any, position: int) -> None:
         if not isinstance(colour, str):
-            raise _fail(f"a turtle must be named by its colour, got {colour!r}")
+            raise _fail(f"a turtle must be named by its colour, got {shown(colour)}")
         turtle = game.turtle(colour)
         if turtle in where:
             first = "the raft" if where[turtle] == RAFT else f"space {where[turtle]}"
@@ -63,12 +64,12 @@ def _read_turtles(game: MaheGame, data: Mapping[str, Any]) -> tuple[list[list[in
         place(colour, RAFT)
     spaces = data.get("spaces", {})
     if not isinstance(spaces, Mapping):
-        raise _fail(f"spaces must map space numbers to stacks, got {spaces!r}")
+        raise _fail(f"spaces must map space numbers to stacks, got {shown(spaces)}")
     for key, stack in spaces.items():
         try:
             space = int(key)
         except (TypeError, ValueError):
-            raise _fail(f"{key!r} is not a space number") from None
+            raise _fail(f"{shown(key)} is not a space number") from None
         if not 1 <= space <= SPACES:
             raise _fail(
                 f"space {space} does not exist: the island has spaces 1 to {SPACES} "
@@ -123,8 +124,8 @@ def _read_egg_cards(
     deck = game.deck.in_play - len(seen)
     if "deck" in data and data["deck"] != deck:
         raise _fail(
-            f"card count does not add up: deck is {data['deck']!r} but {game.deck.in_play} cards "
-            f"in play - {len(seen)} seen leaves {deck} face down"
+            f"card count does not add up: deck is {shown(data['deck'])} but {game.deck.in_play} "
+            f"cards in play - {len(seen)} seen leaves {deck} face down"
         )
     return collected, used, face_up, unseen
 
@@ -140,7 +141,7 @@ def _read_turn(
     turn_player = _int(data.get("turn_player", game.first_player), "turn_player", 0, players - 1)
     own = game.turtles_of[turn_player]
     default_phase = OVER if beach is not None else (ORDER if len(own) > 1 else FIRST_DIE)
-    phase = _checks.one_of(data.get("phase", default_phase), "phase", PHASES)
+    phase = _checks.member(data.get("phase", default_phase), "phase", Phase)
     if (beach is not None) != (phase == OVER):
         raise _fail("the game is over exactly when a player holds the beach space")
     if phase == OVER and (face_up is not None or deck):
@@ -155,7 +156,7 @@ def _read_turn(
     mover_name = data.get("mover", default_mover)
     moving = phase in (FIRST_DIE, DECIDE, NEXT_DIE)
     if moving != (mover_name is not None):
-        raise _fail(f"phase {phase!r} {'needs' if moving else 'has no'} moving turtle")
+        raise _fail(f"phase '{phase}' {'needs' if moving else 'has no'} moving turtle")
     mover = None
     if mover_name is not None:
         mover = game.turtle(mover_name)
@@ -167,13 +168,13 @@ def _read_turn(
     dice = [_int(d, "a die", 1, 6) for d in _list(data.get("dice", []), "dice")]
     needs = {FIRST_DIE: (0, 0), DECIDE: (1, 2), NEXT_DIE: (1, 2)}.get(phase, (0, 0))
     if not needs[0] <= len(dice) <= needs[1]:
-        raise _fail(f"phase {phase!r} cannot have {len(dice)} dice rolled")
+        raise _fail(f"phase '{phase}' cannot have {len(dice)} dice rolled")
     if len(dice) > 1 and sum(dice) > MAX_TOTAL:
         raise _fail(f"dice {dice} total more than 7: that move has already busted")
     card_used = data.get("card_used", False)
     if not isinstance(card_used, bool) or (card_used and not game.variant):
         raise _fail("card_used must be a boolean, and true only in the variant")
-    turns = _int(data.get("turns", 1), "turns", 0, 10**9)
+    turns = _int(data.get("turns", 1), "turns", 0, MAX_COUNT)
     return {
         "beach": beach, "turn_player": turn_player, "phase": phase, "mover": mover,
         "pending": pending, "dice": dice, "card_used": card_used, "turns": turns,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
-from ..data_files import read_json, shipped_json
+from ..data_files import data_parser, read_json, shipped_json
 
 CARD_TOTAL = 44
 CHARACTERS = ("Chief", "Hunter", "Maiden", "Shaman")
@@ -150,6 +150,7 @@ def _parse_card(index: int, raw: Any, colours: tuple[str, ...], origin: str) -> 
     return DanceCard(dance, value, colour, animal, tuple(icons), special)
 
 
+@data_parser
 def parse_components(data: Any, origin: str = "Mahola component data") -> Components:
     """Validate decoded JSON of a component file; errors name the file and the field."""
     if not isinstance(data, Mapping):

@@ -30,6 +30,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -79,17 +80,31 @@ _MOVE = _SWAP + CARD_TOTAL * CARD_TOTAL  # MOVE (c, j): the Maiden moves card c 
 _RECOLOUR = _MOVE + CARD_TOTAL * MAX_TABLEAU  # RECOLOUR (c, k): the Shaman gives card c colour k
 NUM_ACTIONS = _RECOLOUR + CARD_TOTAL * len(CHARACTERS)
 
-# Phases of a round.
-DEAL_CHARACTERS = "deal characters"  # chance: the next player's Character
-DEAL_CARDS = "deal cards"  # chance: the next card of the starting hands
-PLAY = "play"  # simultaneous: choose a card to play
-PLACE = "place"  # simultaneous: left or right end of the tableau
-PASS = "pass"  # simultaneous: one card left, one card right
-DRAW = "draw"  # chance: the next player's draw
-HUNTER_DRAW = "hunter draw"  # chance: the Hunter's extra card
-ABILITIES = "abilities"  # simultaneous: every Character acts
-OVER = "over"
-PHASES = (DEAL_CHARACTERS, DEAL_CARDS, PLAY, PLACE, PASS, DRAW, HUNTER_DRAW, ABILITIES, OVER)
+
+class Phase(StrEnum):
+    """Where the round stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
+
+    DEAL_CHARACTERS = "deal characters"  # chance: the next player's Character
+    DEAL_CARDS = "deal cards"  # chance: the next card of the starting hands
+    PLAY = "play"  # simultaneous: choose a card to play
+    PLACE = "place"  # simultaneous: left or right end of the tableau
+    PASS = "pass"  # simultaneous: one card left, one card right
+    DRAW = "draw"  # chance: the next player's draw
+    HUNTER_DRAW = "hunter draw"  # chance: the Hunter's extra card
+    ABILITIES = "abilities"  # simultaneous: every Character acts
+    OVER = "over"
+
+
+DEAL_CHARACTERS = Phase.DEAL_CHARACTERS
+DEAL_CARDS = Phase.DEAL_CARDS
+PLAY = Phase.PLAY
+PLACE = Phase.PLACE
+PASS = Phase.PASS
+DRAW = Phase.DRAW
+HUNTER_DRAW = Phase.HUNTER_DRAW
+ABILITIES = Phase.ABILITIES
+OVER = Phase.OVER
+PHASES = tuple(Phase)
 CHANCE_PHASES = frozenset({DEAL_CHARACTERS, DEAL_CARDS, DRAW, HUNTER_DRAW})
 JOINT_PHASES = frozenset({PLAY, PLACE, PASS, ABILITIES})
 REVEALED_PHASES = frozenset({HUNTER_DRAW, ABILITIES})
@@ -253,7 +268,7 @@ class MaholaGame(Game):
         """MAHOLA-2.1: the first round starts with the Characters being dealt."""
         return MaholaState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MaholaState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MaholaState:
         return MaholaState.from_dict(self, data)
 
 
@@ -311,8 +326,8 @@ class MaholaState(State):
 
     # -- reading the position -------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """Where the round stands: one of PHASES."""
+    def phase(self) -> Phase:
+        """Where the round stands."""
         return self._phase
 
     @property
@@ -398,7 +413,7 @@ class MaholaState(State):
         node, the outcomes; nothing once the game is over."""
         phase = self._phase
         if phase in JOINT_PHASES:
-            if player is None or not 0 <= player < self.game.num_players:
+            if type(player) is not int or not 0 <= player < self.game.num_players:
                 return []
             if phase == PLAY:  # MAHOLA-3.1: any card of the hand
                 return [_PLAY + c for c in self._hands[player]]
@@ -491,61 +506,35 @@ class MaholaState(State):
         return [(a, chance) for a in characters]
 
     # -- applying actions, validated ------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        """A chance outcome; an impossible one raises and changes nothing.
+    def _plainly_legal(self, action: int) -> bool:
+        """A card still in the draw pile, or a Character not yet dealt: known possible
+        without listing the other outcomes (they are every chance event of a game)."""
+        phase = self._phase
+        if phase in CARD_PHASES:
+            card = action - _CARD
+            return 0 <= card < CARD_TOTAL and card in self._deck
+        if phase == DEAL_CHARACTERS:
+            character = action - _CHARACTER
+            return 0 <= character < len(CHARACTERS) and character not in self._characters
+        return False
 
-        A card still in the draw pile, or a Character not yet dealt, is applied without
-        listing the other outcomes (they are every chance event of a game).
-        """
-        if type(action) is int:
-            phase = self._phase
-            if phase in CARD_PHASES:
-                card = action - _CARD
-                if 0 <= card < CARD_TOTAL and card in self._deck:
-                    self._take_card(card)
-                    self._history.append(action)
-                    return
-            elif phase == DEAL_CHARACTERS:
-                character = action - _CHARACTER
-                if 0 <= character < len(CHARACTERS) and character not in self._characters:
-                    self._deal_character(character)
-                    self._history.append(action)
-                    return
-        super().apply_action(action)  # refuses it, naming the rule
-
-    def apply_actions(self, actions: Sequence[int]) -> None:
-        """As `State.apply_actions` (every action checked before any is applied, the same
-        refusals), with the plays, placings and passes checked against the hands and
-        tableaux directly."""
-        if (
-            self._phase in JOINT_PHASES
-            and len(actions) == self.game.num_players
-            and self._plainly_legal(actions)
-        ):
-            self._apply_joint(list(actions))
-            self._history.extend(actions)
-        else:
-            super().apply_actions(actions)  # refuses what is wrong, naming player and rule
-
-    def _plainly_legal(self, actions: Sequence[int]) -> bool:
+    def _plainly_legal_joint(self, actions: Sequence[int]) -> bool:
         """Is every player's part of the joint action legal? Checked without building the
         legal lists, except the Characters' abilities (once a round)."""
         phase = self._phase
         if phase == PLAY:  # MAHOLA-3.1: a card of one's own hand (cards are 0 to 43)
             for hand, action in zip(self._hands, actions, strict=True):
-                if type(action) is not int or action - _PLAY not in hand:
+                if action - _PLAY not in hand:
                     return False
             return True
         if phase == PLACE:  # MAHOLA-3.2: either end of one's own tableau
             for tableau, action in zip(self._tableaux, actions, strict=True):
-                if type(action) is not int or (
-                    action != _PLACE and action != _PLACE + len(tableau)
-                ):
+                if action != _PLACE and action != _PLACE + len(tableau):
                     return False
             return True
         if phase == PASS:  # MAHOLA-3.3: two different cards of one's own hand
             for hand, action in zip(self._hands, actions, strict=True):
-                if type(action) is not int or not _PASS <= action < _CARD:
+                if not _PASS <= action < _CARD:
                     return False
                 left, right = divmod(action - _PASS, CARD_TOTAL)
                 if left == right or left not in hand or right not in hand:
@@ -554,7 +543,7 @@ class MaholaState(State):
         return all(action in self._abilities(p) for p, action in enumerate(actions))
 
     # -- names of actions ------------------------------------------------------------------
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         if _PLAY <= action < _PLACE:
             return f"play card {action - _PLAY}"
         if _PLACE <= action < _PASS:
@@ -878,7 +867,7 @@ class MaholaState(State):
             **self.game.parameters(),
             "round": self._round,
             "tokens": self._tokens[:],
-            "phase": self._phase,
+            "phase": self._phase.value,
             "turn": self._turn,
             "characters": [None if c is None else CHARACTERS[c] for c in self._characters],
             "hands": [h[:] for h in self._hands],

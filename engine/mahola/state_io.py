@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..validation import StateChecks
+from ..core import shown
+from ..validation import MAX_COUNT, StateChecks
 from .components import CARD_TOTAL, CHARACTERS, RULE_LINE_DANCES
 from .game import (
     ABILITIES,
@@ -22,13 +23,13 @@ from .game import (
     HUNTER_DRAW,
     OVER,
     PASS,
-    PHASES,
     PLACE,
     PLAY,
     TOKENS_TO_WIN,
     TURNS,
     MaholaGame,
     MaholaState,
+    Phase,
     RoundRecord,
 )
 from .scoring import round_winner
@@ -59,7 +60,7 @@ def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
 def _card(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < CARD_TOTAL:
         raise _fail(
-            f"{what}: no card {value!r}; the game has {CARD_TOTAL} Dance cards, "
+            f"{what}: no card {shown(value)}; the game has {CARD_TOTAL} Dance cards, "
             f"numbered 0 to {CARD_TOTAL - 1}"
         )
     return value
@@ -85,7 +86,7 @@ def _read_characters(game: MaholaGame, raw: Any, what: str) -> list[int | None]:
             characters.append(None)
             continue
         if name not in CHARACTERS:
-            raise _fail(f"{what}: {name!r} is not a Character ({', '.join(CHARACTERS)})")
+            raise _fail(f"{what}: {shown(name)} is not a Character ({', '.join(CHARACTERS)})")
         index = CHARACTERS.index(name)
         if index in characters:
             raise _fail(f"{what}: the {name} is dealt to two players (MAHOLA-2.1)")
@@ -122,7 +123,7 @@ def _read_cards(game: MaholaGame, data: Mapping[str, Any], places: _CardPlaces) 
     deck = CARD_TOTAL - seen
     if "deck" in data and data["deck"] != deck:
         raise _fail(
-            f"card count does not add up: deck is {data['deck']!r} but {CARD_TOTAL} cards - "
+            f"card count does not add up: deck is {shown(data['deck'])} but {CARD_TOTAL} cards - "
             f"{seen} in hands and tableaux leaves {deck}"
         )
     return {"hands": hands, "tableaux": tableaux, "played": played}
@@ -157,7 +158,7 @@ def _expected_sizes(
 def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
     """The phase, turn and Characters, and the card counts they imply (MAHOLA-3)."""
     players = game.num_players
-    phase = _checks.one_of(data.get("phase", PLAY), "phase", PHASES)
+    phase = _checks.member(data.get("phase", PLAY), "phase", Phase)
     default_characters = (
         [None] * players if phase in (DEAL_CHARACTERS, OVER) else list(CHARACTERS[:players])
     )
@@ -173,13 +174,13 @@ def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]
         if dealt:
             raise _fail("once the game is over no Character is dealt")
     elif dealt != players:
-        raise _fail(f"in phase {phase!r} every player holds a Character (MAHOLA-2.1)")
+        raise _fail(f"in phase '{phase}' every player holds a Character (MAHOLA-2.1)")
     default_turn = {PLAY: 1, PLACE: 2, PASS: 1, DRAW: 1, HUNTER_DRAW: TURNS, ABILITIES: TURNS}
     turn = _int(data.get("turn", default_turn.get(phase, 0)), "turn", 0, TURNS)
     needs_turn = phase not in (DEAL_CHARACTERS, DEAL_CARDS, OVER)
     if needs_turn != (turn > 0):
         raise _fail(
-            f"phase {phase!r} {'happens during turns 1 to 5' if needs_turn else 'has turn 0'}"
+            f"phase '{phase}' {'happens during turns 1 to 5' if needs_turn else 'has turn 0'}"
         )
     if phase == PLACE and turn == 1:
         raise _fail("on turn 1 the tableau is empty: the first card starts it, nothing to place")
@@ -195,19 +196,19 @@ def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]
     for p in range(players):
         if len(hands[p]) != sizes[p]:
             raise _fail(
-                f"in phase {phase!r} of turn {turn} player {p}'s hand holds {sizes[p]} cards, "
+                f"in phase '{phase}' of turn {turn} player {p}'s hand holds {sizes[p]} cards, "
                 f"not {len(hands[p])} (MAHOLA-3.4: back to {HAND_SIZE} after each turn)"
             )
         if len(tableaux[p]) != tableau_size:
             raise _fail(
-                f"in phase {phase!r} of turn {turn} player {p}'s tableau holds {tableau_size} "
+                f"in phase '{phase}' of turn {turn} player {p}'s tableau holds {tableau_size} "
                 f"cards, not {len(tableaux[p])} (one card per turn)"
             )
         if (cards["played"][p] is not None) != waiting:
             raise _fail(
-                f"a revealed card waits to be placed in phase {PLACE!r} only"
+                f"a revealed card waits to be placed in phase '{PLACE}' only"
                 if not waiting
-                else f"in phase {PLACE!r} player {p} has a revealed card to place"
+                else f"in phase '{PLACE}' player {p} has a revealed card to place"
             )
     return {"phase": phase, "turn": turn, "characters": characters, "step": step}
 
@@ -234,7 +235,7 @@ def _step(
 def _read_tokens(game: MaholaGame, data: Mapping[str, Any], phase: str) -> dict[str, Any]:
     """MAHOLA-3.6, MAHOLA-6.1: one token at most per finished round; 3 tokens end the game."""
     players = game.num_players
-    number = _int(data.get("round", 1), "round", 1, 10**9)
+    number = _int(data.get("round", 1), "round", 1, MAX_COUNT)
     tokens = [
         _int(t, f"player {p}'s Favor tokens", 0, TOKENS_TO_WIN)
         for p, t in enumerate(_list(data.get("tokens", [0] * players), "tokens", players))
@@ -262,13 +263,13 @@ def _read_record(game: MaholaGame, raw: Any, number: int, phase: str) -> RoundRe
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
-        raise _fail(f"last_round must be a mapping, got {raw!r}")
+        raise _fail(f"last_round must be a mapping, got {shown(raw)}")
     unknown = sorted(set(raw) - RECORD_FIELDS)
     if unknown:
         raise _fail(f"last_round has unknown field(s) {', '.join(unknown)}")
     expected = number if phase == OVER else number - 1
     if raw.get("round") != expected:
-        raise _fail(f"last_round must be round {expected}, got {raw.get('round')!r}")
+        raise _fail(f"last_round must be round {expected}, got {shown(raw.get('round'))}")
     characters = _read_characters(game, raw.get("characters"), "last_round characters")
     if any(c is None for c in characters):
         raise _fail("last_round: every player held a Character")
@@ -294,7 +295,7 @@ def _read_record(game: MaholaGame, raw: Any, number: int, phase: str) -> RoundRe
         if owner is None or characters[owner] != shaman:
             raise _fail(f"last_round: card {card} is not in the Shaman's tableau")
         if colour not in game.colours:
-            raise _fail(f"last_round: {colour!r} is not a colour ({', '.join(game.colours)})")
+            raise _fail(f"last_round: {shown(colour)} is not a colour ({', '.join(game.colours)})")
         recoloured[card] = game.colours.index(colour)
     chief_dance = raw.get("chief_dance")
     if CHARACTERS.index("Chief") in characters and chief_dance not in RULE_LINE_DANCES:
@@ -307,9 +308,11 @@ def _read_record(game: MaholaGame, raw: Any, number: int, phase: str) -> RoundRe
     )
     winner = round_winner(scores)
     if "scores" in raw and raw["scores"] != [s.total for s in scores]:
-        raise _fail(f"last_round scores are {[s.total for s in scores]}, not {raw['scores']!r}")
+        raise _fail(
+            f"last_round scores are {[s.total for s in scores]}, not {shown(raw['scores'])}"
+        )
     if "winner" in raw and raw["winner"] != winner:
-        raise _fail(f"last_round was won by {winner!r}, not {raw['winner']!r}")
+        raise _fail(f"last_round was won by {shown(winner)}, not {shown(raw['winner'])}")
     return RoundRecord(
         number=expected,
         characters=tuple(c for c in characters if c is not None),

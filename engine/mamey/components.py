@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
-from ..data_files import read_json
+from ..data_files import data_parser, read_json
 
 COLOUR_COUNT = 4
 RANKS = ("1", "2", "3", "4", "5", "Joker")
@@ -127,6 +127,7 @@ def _breakdown() -> str:
     return ", ".join(f"{n} x {r}" for r, n in zip(RANKS, COPIES, strict=True))
 
 
+@data_parser
 def parse_bean_cards(data: Any, origin: str = "bean card data") -> BeanCards:
     """Validate the decoded JSON of a bean-card file."""
     if not isinstance(data, dict):
@@ -298,6 +299,7 @@ def _parse_cell(raw: Any, row: str, cards: int, where: str, origin: str) -> Cell
     return Cell(row, cards, tuple(squares), verified, str(raw.get("source", "")))
 
 
+@data_parser
 def parse_store_board(data: Any, origin: str = "Store board data") -> StoreBoard:
     """Validate the decoded JSON of a Store board file: both sides, every cell present."""
     if not isinstance(data, dict) or not isinstance(data.get("sides"), dict):

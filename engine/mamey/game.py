@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +34,7 @@ from ..core import (
     InvalidStateError,
     State,
     player_label,
+    shown,
 )
 from .components import (
     COLOUR_COUNT,
@@ -69,12 +71,21 @@ _HIRE = 3  # HIRE t = 3 + t: discard a card of type t
 _DRAW = _HIRE + NUM_TYPES  # DRAW t = 27 + t: the card taken from the deck is of type t
 _SELL = _DRAW + NUM_TYPES  # SELL = 51 + sale * squares_per_cell + square
 
-# Phases.
-DRAW = "draw"  # chance: the next card from the deck goes where `draws` says
-ACT = "act"  # the player to move chooses harvest, sell or hire
-CHECK = "check"  # harvesting: the player has taken a field's cards: receive or return
-OVER = "over"
-PHASES = (DRAW, ACT, CHECK, OVER)
+
+class Phase(StrEnum):
+    """Where the game stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
+
+    DRAW = "draw"  # chance: the next card from the deck goes where `draws` says
+    ACT = "act"  # the player to move chooses harvest, sell or hire
+    CHECK = "check"  # harvesting: the player has taken a field's cards: receive or return
+    OVER = "over"
+
+
+DRAW = Phase.DRAW
+ACT = Phase.ACT
+CHECK = Phase.CHECK
+OVER = Phase.OVER
+PHASES = tuple(Phase)
 
 _HAND = FIELDS  # a pending draw target: 0..2 is a field, 3 + p is player p's hand
 
@@ -294,7 +305,7 @@ class MameyGame(Game):
         """MAMEY-2.2, MAMEY-2.5: the deal starts: one card to each field, two to each player."""
         return MameyState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MameyState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MameyState:
         return MameyState.from_dict(self, data)
 
     # -- naming things ----------------------------------------------------------------------
@@ -419,8 +430,8 @@ class MameyState(State):
 
     # -- reading the position ---------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """Where the game stands: one of PHASES."""
+    def phase(self) -> Phase:
+        """Where the game stands."""
         return self._phase
 
     @property
@@ -565,7 +576,7 @@ class MameyState(State):
         size = self._deck_size
         return [(_DRAW + t, n / size) for t, n in enumerate(self._deck) if n]
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         game = self.game
         if action == HARVEST:
             return "harvest"
@@ -586,22 +597,10 @@ class MameyState(State):
         return f"unknown action {action}"
 
     # -- validation -------------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        """Play a decision or chance outcome; an illegal one raises and changes nothing.
-
-        Checked directly by :meth:`why_illegal` (the same rules as `legal_actions`, without
-        listing every sale), so validation stays cheap.
-        """
-        reason = self._reason_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(
-                reason,
-                action=self.describe_action(action),
-                player=self.current_player(),
-                legal=self.legal_action_strings(),
-            )
-        self._apply(action)
-        self._history.append(action)
+    def _plainly_legal(self, action: int) -> bool:
+        """Checked directly by :meth:`_reason_illegal` (the same rules as `legal_actions`,
+        without listing every sale), so validation stays cheap."""
+        return self._reason_illegal(action) is None
 
     def why_illegal(self, action: int) -> str:
         return self._reason_illegal(action) or "the action is legal"
@@ -611,8 +610,8 @@ class MameyState(State):
         phase = self._phase
         if phase == OVER:
             return "the game is over"
-        if not isinstance(action, int) or not 0 <= action < self.game.num_distinct_actions:
-            return f"{action!r} is not an action of Mamey"
+        if not 0 <= action < self.game.num_distinct_actions:
+            return f"{shown(action)} is not an action of Mamey"
         if phase == DRAW:
             if _DRAW <= action < _SELL:
                 if self._deck[action - _DRAW]:
@@ -896,7 +895,7 @@ class MameyState(State):
             "board": board,
             "turn_player": self._turn_player,
             "turns": self._turns,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "field": self._field + 1 if self._phase == CHECK else None,
             "draws": [
                 f"field {t + 1}" if t < _HAND else f"player {t - _HAND}" for t in self._draws
@@ -955,7 +954,7 @@ class MameyState(State):
             ],
             "scores": [self.mamey(p) for p in players] if over else None,
             "turn_player": self._turn_player,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "checking": self._field + 1 if self._phase == CHECK else None,
             "final_turns": self._final_turns,
         }

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import InvalidStateError
-from ..validation import StateChecks
+from ..core import InvalidStateError, shown
+from ..validation import MAX_COUNT, StateChecks
 from .components import ROWS
 from .game import (
     ACT,
@@ -27,9 +27,9 @@ from .game import (
     HAND_LIMIT,
     NUM_TYPES,
     OVER,
-    PHASES,
     MameyGame,
     MameyState,
+    Phase,
 )
 
 KNOWN = {
@@ -65,7 +65,7 @@ class _Cards:
         cards = []
         for name in _list(value, where):
             if not isinstance(name, str):
-                raise _fail(f"a card in {where} must be a name like 'red 3', got {name!r}")
+                raise _fail(f"a card in {where} must be a name like 'red 3', got {shown(name)}")
             try:
                 card = self.game.card(name)
             except InvalidStateError as error:
@@ -123,10 +123,10 @@ def _read_board(game: MameyGame, data: Mapping[str, Any]) -> list[int]:
     owner = [-1] * len(game.square_values)
     for entry in _list(data.get("board", []), "board"):
         if not isinstance(entry, Mapping) or set(entry) != {"row", "cards", "square", "player"}:
-            raise _fail(f"a board entry needs row, cards, square and player, got {entry!r}")
+            raise _fail(f"a board entry needs row, cards, square and player, got {shown(entry)}")
         row = entry["row"]
         if row not in ROWS:
-            raise _fail(f"no Store row called {row!r}; rows: {', '.join(ROWS)}")
+            raise _fail(f"no Store row called {shown(row)}; rows: {', '.join(ROWS)}")
         try:
             cell_index = next(
                 i
@@ -134,7 +134,9 @@ def _read_board(game: MameyGame, data: Mapping[str, Any]) -> list[int]:
                 if c.row == row and c.cards == entry["cards"]
             )
         except StopIteration:
-            raise _fail(f"the Store board has no cell {row} / {entry['cards']!r} cards") from None
+            raise _fail(
+                f"the Store board has no cell {row} / {shown(entry['cards'])} cards"
+            ) from None
         cell = game.board.cells[cell_index]
         index = _int(entry["square"], f"the square of {cell.label}", 1, len(cell.squares))
         player = _int(entry["player"], "a cube's player", 0, game.num_players - 1)
@@ -186,8 +188,23 @@ def _read_draws(game: MameyGame, data: Mapping[str, Any]) -> list[int]:
                 _HAND_TARGET + _int(player, "a player to draw for", 0, game.num_players - 1)
             )
         else:
-            raise _fail(f"a draw goes to 'field N' or 'player N', not {target!r}")
+            raise _fail(f"a draw goes to 'field N' or 'player N', not {shown(target)}")
     return draws
+
+
+def _check_draws_land(draws: list[int], down: list[int]) -> None:
+    """MAMEY-2.2, MAMEY-4.4, MAMEY-4.5: a card drawn for a field lands face down on it, so a
+    field is due at most one card, and only while it has no face-down card (else one card
+    would cover, and lose, the other)."""
+    fields = [target for target in draws if target < _HAND_TARGET]
+    for field in fields:
+        if fields.count(field) > 1:
+            raise _fail(f"draws names field {field + 1} twice: a field is due one card")
+        if down[field] >= 0:
+            raise _fail(
+                f"draws names field {field + 1}, which already has a face-down card: "
+                f"a field is replenished only once its face-down card has left it"
+            )
 
 
 def _read_turn(
@@ -200,15 +217,15 @@ def _read_turn(
     """Whose turn, which phase, what is due from the deck and how many turns are left."""
     players = game.num_players
     turn_player = _int(data.get("turn_player", game.first_player), "turn_player", 0, players - 1)
-    phase = _checks.one_of(data.get("phase", ACT), "phase", PHASES)
+    phase = _checks.member(data.get("phase", ACT), "phase", Phase)
     draws = _read_draws(game, data)
-    turns = _int(data.get("turns", 1), "turns", 0, 10**9)
+    turns = _int(data.get("turns", 1), "turns", 0, MAX_COUNT)
     if turns == 0 and phase != DRAW:
         raise _fail("turns is 0 only while the set-up cards are dealt (phase 'draw')")
     if phase == DRAW and not (draws and deck_size):
         raise _fail("phase 'draw' needs cards due ('draws') and a deck to take them from")
     if phase != DRAW and draws:
-        raise _fail(f"cards are due from the deck only in phase 'draw', not {phase!r}")
+        raise _fail(f"cards are due from the deck only in phase 'draw', not '{phase}'")
     final = data.get("final_turns")
     if final is not None:
         final = _int(final, "final_turns", 0, players)
@@ -220,6 +237,7 @@ def _read_turn(
             "how many turns are left after this one"
         )
     up, down = fields
+    _check_draws_land(draws, down)
     if phase in (ACT, CHECK) and deck_size:
         for f in range(FIELDS):
             if not up[f] and down[f] < 0:

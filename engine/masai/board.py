@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import GameDataError
-from ..data_files import read_json, shipped_json
+from ..data_files import data_parser, read_json, shipped_json
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "violet")
 """The six dice colours; a sector has the index of its colour in this tuple."""
@@ -186,6 +186,7 @@ class _Reader:
         return float(value[0]), float(value[1])
 
 
+@data_parser
 def parse_board(data: Any, origin: str = "board data") -> Board:
     """Validate the decoded JSON of a board file (see the module docstring for the format)."""
     read = _Reader(origin)

@@ -24,6 +24,7 @@ face are interchangeable, so actions name a kind of die, not a particular die.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +37,7 @@ from ..core import (
     InvalidStateError,
     State,
     player_label,
+    shown,
 )
 from .board import COLOURS, INNER, LINES, OUTER, Board, load_board, parse_board
 
@@ -69,13 +71,23 @@ NUM_ACTIONS = PASS + 1
 FROM_POOL = 0
 FROM_DISCARD = 1
 
-# Phases.
-DRAW = "draw"  # chance: the next die of the round's pool
-KEY = "key"  # start of a player's turn: a key (common action), special 3 or 4, or pass
-PLACE = "place"  # the common action's die goes into a slot of the sector entered
-SEED = "seed"  # the common action's optional seed
-OVER = "over"
-PHASES = (DRAW, KEY, PLACE, SEED, OVER)
+
+class Phase(StrEnum):
+    """Where the game stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
+
+    DRAW = "draw"  # chance: the next die of the round's pool
+    KEY = "key"  # start of a player's turn: a key (common action), special 3 or 4, or pass
+    PLACE = "place"  # the common action's die goes into a slot of the sector entered
+    SEED = "seed"  # the common action's optional seed
+    OVER = "over"
+
+
+DRAW = Phase.DRAW
+KEY = Phase.KEY
+PLACE = Phase.PLACE
+SEED = Phase.SEED
+OVER = Phase.OVER
+PHASES = tuple(Phase)
 
 # Why the game ends.
 SLOTS_FULL = "slots full"
@@ -114,7 +126,7 @@ def parse_die(text: str) -> int:
     """The kind of a die named ``"green 2"``."""
     parts = text.split() if isinstance(text, str) else []
     if len(parts) != 2 or parts[0] not in COLOURS or parts[1] not in {"1", "2", "3", "4", "5", "6"}:
-        raise InvalidStateError(f"masai: {text!r} is not a die like 'green 2' "
+        raise InvalidStateError(f"masai: {shown(text)} is not a die like 'green 2' "
                                 f"(colours: {', '.join(COLOURS)}; faces 1 to 6)")  # fmt: skip
     return kind_of(COLOURS.index(parts[0]), int(parts[1]))
 
@@ -234,7 +246,7 @@ class MasaiGame(Game):
         """MASAI-2.1: every die in the bag, the seeds handed out; the first draw comes next."""
         return MasaiState(self)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> MasaiState:
+    def _state_from_dict(self, data: Mapping[str, Any]) -> MasaiState:
         return MasaiState.from_dict(self, data)
 
 
@@ -302,8 +314,8 @@ class MasaiState(State):
 
     # -- reading the position -------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """Where the game stands: one of PHASES."""
+    def phase(self) -> Phase:
+        """Where the game stands."""
         return self._phase
 
     @property
@@ -685,7 +697,7 @@ class MasaiState(State):
         return actions
 
     # -- naming actions ------------------------------------------------------------------------
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         board = self.game.board
         if _DRAW <= action < _KEY:
             return f"draw {die_name(action - _DRAW)}"
@@ -864,14 +876,6 @@ class MasaiState(State):
         return f"MASAI-7.6: there is no {wanted} in {where} to repair with (keys never count)"
 
     # -- playing -----------------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        """Play a decision or chance outcome; an illegal one raises and changes nothing."""
-        if self._plainly_legal(action):
-            self._apply(action)
-            self._history.append(action)
-        else:
-            super().apply_action(action)  # validates against legal_actions(), explains a refusal
-
     def _plainly_legal(self, action: int) -> bool:
         """Draws, seeds and actions already in the legal list, checked without building it.
 
@@ -1126,7 +1130,7 @@ class MasaiState(State):
             "round": self._round,
             "order": self._order[:],
             "turn": self._turn,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "key_sector": None if self._key_sector == NO_SLOT else COLOURS[self._key_sector],
             "special": self._special,
             "placed": None if self._placed == NO_SLOT else board.die_ids[self._placed],

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import InvalidStateError, RulebooksError
-from ..validation import StateChecks
+from ..core import InvalidStateError, RulebooksError, shown
+from ..validation import MAX_COUNT, StateChecks
 from .board import COLOURS
 from .game import (
     DICE_PER_COLOUR,
@@ -28,12 +28,12 @@ from .game import (
     KINDS,
     NO_SLOT,
     OVER,
-    PHASES,
     PLACE,
     SEED,
     SPECIAL_ACTIONS,
     MasaiGame,
     MasaiState,
+    Phase,
     colour_of,
     face_of,
     parse_die,
@@ -62,7 +62,7 @@ def _die(text: Any, where: str) -> int:
 
 def _colour(value: Any, what: str) -> int:
     if value not in COLOURS:
-        raise _fail(f"{what} must be a colour ({', '.join(COLOURS)}), got {value!r}")
+        raise _fail(f"{what} must be a colour ({', '.join(COLOURS)}), got {shown(value)}")
     return COLOURS.index(value)
 
 
@@ -71,7 +71,7 @@ def _slot(game: MasaiGame, name: Any, seed: bool, what: str) -> int:
     index = board.seed_index if seed else board.die_index
     if not isinstance(name, str) or name not in index:
         kind = "seed slot" if seed else "die slot"
-        raise _fail(f"{what}: {name!r} is not a {kind} of board {board.name!r}")
+        raise _fail(f"{what}: {shown(name)} is not a {kind} of board {shown(board.name)}")
     return index[name]
 
 
@@ -156,6 +156,8 @@ def _read_seeds(
         if len(row) != len(SPECIAL_ACTIONS):
             raise _fail(f"player {p}'s special_uses must count each of the 4 special actions")
         uses.append([_int(n, f"player {p}'s uses of a special action", 0, 100) for n in row])
+    # MASAI-7.1: the n-th use of a special action costs n seeds, out of the game.
+    paid = [sum(n * (n + 1) // 2 for n in row) for row in uses]
     if "supply" in data:
         supply_raw = _list(data["supply"], "supply")
         if len(supply_raw) != players:
@@ -163,12 +165,14 @@ def _read_seeds(
         supply = [_int(n, f"player {p}'s seeds", 0, game.seeds_each)
                   for p, n in enumerate(supply_raw)]  # fmt: skip
     else:
-        supply = [game.seeds_each - n for n in on_board]
+        supply = [game.seeds_each - on_board[p] - paid[p] for p in range(players)]
+    # A description may give the seeds in hand without saying where the others went (a
+    # scenario's "Rennan has 10 seeds left"), but never more seeds than a player gets.
     for p in range(players):
-        if supply[p] < 0 or supply[p] + on_board[p] > game.seeds_each:
-            raise _fail(f"player {p} has {on_board[p]} seeds on the board and "
-                        f"{max(supply[p], 0)} in hand, more than the {game.seeds_each} "
-                        f"each player gets")  # fmt: skip
+        if supply[p] < 0 or supply[p] + on_board[p] + paid[p] > game.seeds_each:
+            raise _fail(f"player {p} has {on_board[p]} seeds on the board, "
+                        f"{max(supply[p], 0)} in hand and {paid[p]} paid for special actions: "
+                        f"more than the {game.seeds_each} each player gets")  # fmt: skip
     return supply, uses
 
 
@@ -181,7 +185,7 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
              for p in _list(data.get("order", order_default), "order")]  # fmt: skip
     if sorted(order) != list(range(players)):
         raise _fail(f"order must list each of the {players} players once, got {order}")
-    phase = _checks.one_of(data.get("phase", KEY), "phase", PHASES)
+    phase = _checks.member(data.get("phase", KEY), "phase", Phase)
     turn = _int(data.get("turn", 0), "turn", 0, players - 1)
     if phase == DRAW and (turn or sum(pool) >= game.pool_size):
         raise _fail(f"while the pool is drawn it holds fewer than {game.pool_size} dice "
@@ -215,7 +219,7 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
     return {
         "order": order, "phase": phase, "turn": turn, "key_sector": key, "special": special,
         "placed": placed, "ending": ending, "last": last,
-        "round": _int(data.get("round", 1), "round", 1, 10**6),
+        "round": _int(data.get("round", 1), "round", 1, MAX_COUNT),
         "passes": _int(data.get("passes", 0), "passes", 0, players),
     }  # fmt: skip
 
@@ -226,7 +230,9 @@ def read_state(game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
     parameters = {"players": game.num_players, "first_player": game.first_player}
     data = _checks.description(data, FIELDS, parameters)
     if "board" in data and data["board"] != game.board.name:
-        raise _fail(f"the state is on board {data['board']!r}, the game on {game.board.name!r}")
+        raise _fail(
+            f"the state is on board {shown(data['board'])}, the game on {shown(game.board.name)}"
+        )
     dice, seeds, keys = _read_necklace(game, data)
     bag, pool, discard = _read_dice_supply(data, dice, keys)
     supply, uses = _read_seeds(game, data, seeds)

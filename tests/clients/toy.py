@@ -31,7 +31,7 @@ class AgainGame(Game):
     def new_initial_state(self) -> AgainState:
         return AgainState(self)
 
-    def state_from_dict(self, data: Any) -> AgainState:
+    def _state_from_dict(self, data: Any) -> AgainState:
         state = AgainState(self)
         state.die, state.fingers = data["die"], list(data["fingers"])
         state.wins, state.loser, state.winner = list(data["wins"]), data["loser"], data["winner"]
@@ -78,7 +78,7 @@ class AgainState(State):
             return []
         return [(a, Fraction(1, 6)) for a in self.legal_actions()]
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         if action >= _DIE:
             return f"die {action - _DIE}"
         if action > _FINGERS:

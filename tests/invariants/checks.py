@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, State
+from engine import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, RandomSampler, State
 
 from .laws import conservation_problems, leaked_secrets
 
@@ -82,27 +82,54 @@ def check_clone(state: State) -> None:
     assert state.to_dict() == before, f"playing on a clone changed its origin: {where(state)}"
 
 
-def check_round_trip(state: State) -> None:
-    """to_dict is JSON, and from_dict (which revalidates the position) reads it back."""
+def check_round_trip(state: State, steps: int = 3) -> None:
+    """to_dict is JSON, and from_dict (which revalidates the position) reads the JSON text
+    back into a state that plays on exactly like the original (`steps` seeded actions)."""
     data = state.to_dict()
-    assert json.loads(json.dumps(data)) == data, f"to_dict is not plain JSON: {where(state)}"
-    again = state.game.state_from_dict(data)
+    text = json.dumps(data)
+    assert json.loads(text) == data, f"to_dict is not plain JSON: {where(state)}"
+    again = state.game.state_from_dict(json.loads(text))
     assert again.to_dict() == data, f"from_dict(to_dict()) differs: {where(state)}"
-    assert again.current_player() == state.current_player()
+    check_plays_alike(state.clone(), again, seed=len(state.history()), steps=steps)
+
+
+def observable(state: State) -> list[Any]:
+    """What the protocol shows of a position: whose move, the legal actions (of every player
+    at a joint node), the chance outcomes, the returns and the description."""
     player = state.current_player()
-    if player == SIMULTANEOUS:
-        for p in range(state.game.num_players):
-            assert again.legal_actions(p) == state.legal_actions(p), where(state)
-    else:
-        assert again.legal_actions() == state.legal_actions(), (
-            f"the state read back has other legal actions: {where(state)}"
+    seats = range(state.game.num_players) if player == SIMULTANEOUS else [None]
+    return [
+        player,
+        [state.legal_actions(seat) for seat in seats],
+        state.chance_outcomes_exact(),
+        state.returns(),
+        state.to_dict(),
+    ]
+
+
+def check_plays_alike(state: State, again: State, seed: int, steps: int | None = None) -> None:
+    """`state` and `again` (its copy read back) play on identically: the same seeded random
+    actions give the same legal actions, chance outcomes and returns at every node, for
+    `steps` actions or (None) to the end of the game. Both states are played on."""
+    first, second = RandomSampler(seed), RandomSampler(seed)
+    played = 0
+    while steps is None or played < steps:
+        seen = observable(state)
+        assert observable(again) == seen, (
+            f"the position read back from JSON plays differently {played} action(s) on: "
+            f"{where(state)}"
         )
-    assert again.returns() == state.returns(), where(state)
+        if seen[0] == TERMINAL:
+            return
+        first.step(state)
+        second.step(again)
+        played += 1
 
 
-def check_laws(name: str, state: State) -> None:
-    """Conservation of components (tests/invariants/laws.py)."""
-    problems = conservation_problems(name, state)
+def check_laws(name: str, state: State, described: bool = False) -> None:
+    """Conservation of components (tests/invariants/laws.py; `described`: the state comes
+    from a description, held to the game's law for descriptions)."""
+    problems = conservation_problems(name, state, described)
     assert not problems, f"components not conserved: {'; '.join(problems)}: {where(state)}"
 
 
@@ -127,11 +154,11 @@ def check_terminal(state: State) -> None:
         assert set(returns) == {0.0}, f"returns {returns} before the end: {where(state)}"
 
 
-def check_all(name: str, state: State) -> None:
-    """Every invariant of a position."""
+def check_all(name: str, state: State, described: bool = False) -> None:
+    """Every invariant of a position (`described`: see :func:`check_laws`)."""
     check_legal_actions(state)
     check_terminal(state)
-    check_laws(name, state)
+    check_laws(name, state, described)
     check_clone(state)
     check_round_trip(state)
     check_observations(name, state)

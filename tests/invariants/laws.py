@@ -35,6 +35,9 @@ class GameLaws:
     secrets: Callable[[Any, int], list[str]]
     parameters: Mapping[str, Choices] = field(default_factory=dict)
     score: str | None = None
+    described: Callable[[Any], list[str]] | None = None
+    """Conservation for a state read from a description, when the reader allows a
+    description to leave out components it does not need (None: the same as play)."""
 
 
 def _seats(players: int) -> list[int]:
@@ -169,9 +172,13 @@ def mamey_secrets(state: Any, viewer: int) -> list[str]:
 
 
 # -- Masai -----------------------------------------------------------------------------------
-def masai_conservation(state: Any) -> list[str]:
+def masai_conservation(state: Any, described: bool = False) -> list[str]:
     """MASAI-1.1: 8 dice of each colour; MASAI-2.1, MASAI-7.1: every seed on the board, in
-    hand, or paid for special actions (n seeds for the n-th use)."""
+    hand, or paid for special actions (n seeds for the n-th use).
+
+    `described`: the state was read from a description, which may give a player's seeds in
+    hand without saying where the others went, but never more seeds than they got.
+    """
     from engine.masai.board import COLOURS
     from engine.masai.game import DICE_PER_COLOUR, SPECIAL_ACTIONS
 
@@ -194,7 +201,7 @@ def masai_conservation(state: Any) -> list[str]:
             n * (n + 1) // 2 for n in (state.special_uses(player, a) for a in SPECIAL_ACTIONS)
         )
         total = state.supply(player) + on_board[player] + paid
-        if total != game.seeds_each:
+        if total > game.seeds_each or (total < game.seeds_each and not described):
             problems.append(
                 f"player {player}: {state.supply(player)} seeds in hand + {on_board[player]} on "
                 f"the board + {paid} paid = {total}, not the {game.seeds_each} they got"
@@ -277,7 +284,13 @@ LAWS: dict[str, GameLaws] = {
         score="eggs",
     ),
     "mamey": GameLaws(mamey_conservation, mamey_secrets, {"first_player": _seats}, score="mamey"),
-    "masai": GameLaws(masai_conservation, masai_secrets, {"first_player": _seats}, score="score"),
+    "masai": GameLaws(
+        masai_conservation,
+        masai_secrets,
+        {"first_player": _seats},
+        score="score",
+        described=lambda state: masai_conservation(state, described=True),
+    ),
     "mahola": GameLaws(
         mahola_conservation,
         mahola_secrets,
@@ -304,8 +317,13 @@ def laws_for(game: str) -> GameLaws:
         ) from None
 
 
-def conservation_problems(game: str, state: State) -> list[str]:
-    return laws_for(game).conservation(state)
+def conservation_problems(game: str, state: State, described: bool = False) -> list[str]:
+    """What is not conserved in `state` (`described`: a state read from a description, or
+    played on from one, held to the game's `described` law when it has one)."""
+    laws = laws_for(game)
+    if described and laws.described is not None:
+        return laws.described(state)
+    return laws.conservation(state)
 
 
 def leaked_secrets(game: str, state: State, viewer: int) -> list[str]:

@@ -44,12 +44,13 @@ def states_of_random_games(new_state: Callable[[], S], seeds: Iterable[int]) -> 
 
 
 def assert_round_trips(state: State) -> State:
-    """`clone` and `to_dict` / `from_dict` give the state back; returns the one read back."""
+    """`clone` and `to_dict` / `from_dict` (through JSON text) give the state back; returns
+    the one read back."""
     copy = state.clone()
     assert copy == state and copy is not state
     data = state.to_dict()
     assert json.loads(json.dumps(data)) == data
-    again = state.game.state_from_dict(data)
+    again = state.game.state_from_dict(json.loads(json.dumps(data)))
     assert again == state
     return again
 

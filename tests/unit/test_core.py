@@ -36,7 +36,7 @@ class OddsGame(Game):
     def new_initial_state(self) -> OddsState:
         return OddsState(self)
 
-    def state_from_dict(self, data: Any) -> OddsState:
+    def _state_from_dict(self, data: Any) -> OddsState:
         state = OddsState(self)
         state.die, state.fingers = data["die"], list(data["fingers"])
         return state
@@ -69,7 +69,7 @@ class OddsState(State):
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         return [(a, Fraction(1, 6)) for a in range(3, 9)] if self.die is None else []
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def _action_to_string(self, action: int, player: int | None) -> str:
         return f"die {action - 2}" if action > 2 else f"{action} finger(s)"
 
     def _apply(self, action: int) -> None:

@@ -354,8 +354,8 @@ def test_a_set_that_breaks_the_rules_is_refused_by_name() -> None:
         ([], draw_action(0), "no card is being taken from the deck now"),
         ([HARVEST], HARVEST, "MAMEY-4.2: player 0 is checking field 1"),
         ([HARVEST, RECEIVE], HARVEST, "a card is taken from the deck next (chance)"),
-        ([], -1, "-1 is not an action of Mamey"),
-        ([], 10**6, "1000000 is not an action of Mamey"),
+        ([], -1, "-1 is not an action of mamey"),
+        ([], 10**6, "1000000 is not an action of mamey"),
     ],
 )
 def test_actions_out_of_place_are_refused(
