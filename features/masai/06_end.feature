@@ -5,6 +5,9 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
   they hold seeds in, and 1 point per unused seed.
   Rulebook sections: End of Game, Final Scoring, Tiebreak.
 
+  The scenarios about the final scoring end the game the rulebook's way: a player has no seeds
+  left, so the game is over once the round has been played out.
+
   Rule: MASAI-8.1 When every die slot is filled, the round ends normally and the game is over
 
     @clause:MASAI-8.1
@@ -21,16 +24,6 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And it is Bia's turn
       When Bia passes
       Then the game is over because every die slot is filled
-
-    @clause:MASAI-8.1 @ruling:MASAI-R14
-    Scenario: A round in which every player passes ends the game
-      Nothing can change any more: the game ends as if the necklace were complete.
-
-      Given a 2-player game of Masai
-      And the players are Rennan and Bia
-      And the pool is empty
-      When the rest of the round is played out with passes
-      Then the game is over because the necklace is blocked
 
   Rule: MASAI-8.2 When a player runs out of seeds, the round ends normally and the game is over
 
@@ -49,6 +42,146 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And Bia places red 5 on R-out-d1
       And Bia places no seed
       Then the game is over because a player ran out of seeds
+
+  Rule: MASAI-8.3 The game ends in these two ways only
+
+    @clause:MASAI-8.3
+    Scenario: A round in which every player passes does not end the game
+      Slots are empty, both players hold seeds and the bag is full: nothing but the two endings
+      of the rulebook ends the game, so the next round's dice are drawn.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then the game is not over
+      And the round's dice are being drawn
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A necklace no die can ever reach ends the game after a round of passes
+      The only empty slot is green, all eight green dice are on the necklace, and nobody can
+      pay for a special action: no die can ever be placed again, whatever is drawn.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used each special action once
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A green die left in the discard keeps the game going
+      The same necklace, but one green die is in the discard: it will be drawn one day and
+      can open the green sector again as its key.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the pool is empty
+      And the discard holds green 2
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used each special action once
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A player who can still pay for a special action keeps the game going
+      The same blocked necklace, but Bia can pay for special action 1 (any die as the key of
+      the opened green sector), so a die can still be placed. She cannot pay for the others.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A key die showing the missing face keeps the game going for a player who can move it
+      The same blocked necklace, but the yellow key shows a 6, the face the green sector lacks,
+      and Bia can pay for special action 3 (a key die into an empty slot).
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the key of the yellow sector is red 6
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A die to repair keeps the game going for a player who can repair it
+      The same blocked necklace: the orange sector holds a red 1, and orange dice are left in
+      the bag; Bia can pay for special action 4 (a repair), which places a die.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And the necklace holds red 1 on O-in-d1
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: Special action 1 cannot reach a sector never opened
+      Only the violet sector has empty slots, it has never been opened, and all eight violet
+      dice are on the necklace. Bia can pay for special action 1, but it only reaches opened
+      sectors (MASAI-R4): no die can ever be placed again.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except those of the violet sector
+      And the key of the red sector is violet 1
+      And the key of the orange sector is violet 2
+      And the key of the yellow sector is violet 3
+      And the violet sector has never been opened
+      And the pool is empty
+      And no violet die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
 
   Rule: MASAI-9.1 Each player scores their best outer link: the sum of its faces plus 2 per seed in it
 
@@ -92,6 +225,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | G-in-d3 | blue 4  |
       And Rennan's seeds are on G-in-s1, G-in-s2
       And Bia's seed is on G-in-s3
+      And Bia has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area G-in Rennan scores 6 and Bia scores 2
@@ -105,6 +239,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | G-in-d1 | green 2 |
         | G-in-d2 | red 6   |
       And Bia's seed is on G-in-s3
+      And Rennan has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area G-in Rennan scores 0 and Bia scores 6
@@ -124,6 +259,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | Y-out-d3 | green 5  |
       And Caio's seeds are on Y-out-s1, Y-out-s3
       And Bia's seed is on Y-out-s2
+      And Rennan has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area Y-out Rennan scores 0, Bia scores 1 and Caio scores 5
@@ -145,6 +281,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And Rennan's seed is on V-in-s1
       And Bia's seed is on V-in-s2
       And Caio's seed is on V-in-s3
+      And Caio has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area V-in Rennan scores 4, Bia scores 4 and Caio scores 4
@@ -164,6 +301,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | O-in-d3 | blue 2  |
       And Rennan's seed is on O-in-s1
       And Bia's seed is on O-in-s2
+      And Bia has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area O-in Rennan scores 2 and Bia scores 2
@@ -175,6 +313,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And the necklace holds orange 5 on O-in-d1
       And Rennan's seed is on O-in-s1
       And Bia's seed is on O-in-s2
+      And Bia has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area O-in Rennan scores 5 and Bia scores 5
@@ -206,13 +345,14 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
     @clause:MASAI-10.1
     Scenario: Equal scores: more seeds on the outer line wins, linked or not
-      Given a 2-player game of Masai
-      And the players are Rennan and Bia
-      And the round's order is Rennan, Bia
+      Given a 3-player game of Masai
+      And the players are Rennan, Bia and Caio
+      And the round's order is Rennan, Bia, Caio
       And Bia's seeds are on R-out-s3, O-out-s3
       And Rennan's seeds are on G-in-s3, B-out-s3
       And Rennan has 3 seeds left
       And Bia has 3 seeds left
+      And Caio has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then Rennan and Bia both have 3 points
@@ -220,12 +360,13 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
     @clause:MASAI-10.1 @ruling:MASAI-R17
     Scenario: Equal scores and outer seeds: the earlier player in the last round's order wins
-      Given a 2-player game of Masai
-      And the players are Rennan and Bia
-      And the round's order is Bia, Rennan
+      Given a 3-player game of Masai
+      And the players are Rennan, Bia and Caio
+      And the round's order is Bia, Rennan, Caio
       And it is Bia's turn
       And Rennan has 3 seeds left
       And Bia has 3 seeds left
+      And Caio has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then Rennan and Bia both have 3 points

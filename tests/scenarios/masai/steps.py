@@ -184,19 +184,34 @@ def given_dice_table(masai: MasaiTable, datatable: list[list[str]]) -> None:
         given_die_on(masai, die, slot)
 
 
-@given(parsers.parse("every die slot is filled except {slot}, the green sector lacking a {face:d}"))
-def given_all_but_one(masai: MasaiTable, slot: str, face: int) -> None:
-    """Every other slot holds a die; faces 1..6 in slot order in each sector, colours in turn."""
+def fill_slots(masai: MasaiTable, left_empty: set[str]) -> None:
+    """Every die slot but `left_empty` holds a die: in each sector, faces 1..6 in slot order,
+    colours in turn (red, orange, ... violet, red, ...) over the slots filled."""
     board = masai.game.board
     slots = masai.describe().setdefault("slots", {})
     turn = 0
     for sector in range(6):
         for position, d in enumerate(board.sector_dice[sector]):
-            if board.die_ids[d] == slot:
-                assert position + 1 == face, f"{slot} would take face {position + 1}"
+            if board.die_ids[d] in left_empty:
                 continue
             slots[board.die_ids[d]] = f"{COLOURS[turn % 6]} {position + 1}"
             turn += 1
+
+
+@given(parsers.parse("every die slot is filled except {slot}, the green sector lacking a {face:d}"))
+def given_all_but_one(masai: MasaiTable, slot: str, face: int) -> None:
+    board = masai.game.board
+    d = board.die_slot(slot)
+    position = board.sector_dice[board.die_sector[d]].index(d)
+    assert position + 1 == face, f"{slot} would take face {position + 1}"
+    fill_slots(masai, {slot})
+
+
+@given(parsers.parse("every die slot is filled except those of the {colour} sector"))
+def given_all_but_a_sector(masai: MasaiTable, colour: str) -> None:
+    board = masai.game.board
+    sector = COLOURS.index(notation.colour(colour))
+    fill_slots(masai, {board.die_ids[d] for d in board.sector_dice[sector]})
 
 
 @given(parsers.re(r"(?P<who>.+)'s seeds? (?:is|are) on (?P<seeds>.+)"))
@@ -219,6 +234,17 @@ def given_not_opened(masai: MasaiTable, colour: str) -> None:
     assert colour not in used, f"the scenario gives the {colour} sector a key"
 
 
+@given(parsers.parse("no {colour} die is in the bag, the discard or the pool"))
+def given_colour_all_placed(masai: MasaiTable, colour: str) -> None:
+    """The position described so far puts all 8 dice of the colour in slots or on keys."""
+    setup = masai.describe()
+    loose = [d for place in ("pool", "discard") for d in setup.get(place, [])]
+    placed = [*setup.get("slots", {}).values(), *setup.get("keys", {}).values()]
+    assert not [d for d in loose if d.split()[0] == colour], f"a {colour} die is loose: {loose}"
+    count = [d.split()[0] for d in placed].count(notation.colour(colour))
+    assert count == 8, f"the scenario puts {count} {colour} dice on the necklace, not 8"
+
+
 @given(parsers.re(r"(?P<who>.+) has (?P<n>\d+) seeds? left(?: for special actions)?$"))
 def given_supply(masai: MasaiTable, who: str, n: str) -> None:
     masai.per_player("supply", None)
@@ -234,6 +260,12 @@ def fill_supply(masai: MasaiTable) -> None:
         seeds_each - on_board.count(p) if n is None else n
         for p, n in enumerate(masai.setup["supply"])
     ]
+
+
+@given(parsers.re(r"(?P<who>.+) has used each special action once$"))
+def given_each_special_used(masai: MasaiTable, who: str) -> None:
+    """MASAI-7.1: the next use of any special action costs the player 2 seeds."""
+    masai.per_player("special_uses", [0, 0, 0, 0])[masai.player(who)] = [1, 1, 1, 1]
 
 
 @given(parsers.re(r"(?P<who>.+) has used special action (?P<a>\d) (?P<n>\d+) times?$"))
