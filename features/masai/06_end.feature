@@ -187,11 +187,12 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
     @clause:MASAI-9.1 @ruling:MASAI-R7
     Scenario: Of two outer links, only the better one scores
-      The scenario fixes the joins it relies on. A link counts for a player only through
-      their own seeds.
+      The scenario fixes the joins it relies on: its seed slots' joins, and no natural links
+      at all. A link counts for a player only through their own seeds.
 
       Given a 2-player game of Masai
       And the players are Rennan and Bia
+      And the board has no natural links
       And seed slot G-out-s2 joins die slots G-out-d2 and G-out-d3
       And seed slot B-out-s1 joins die slots G-out-d3 and B-out-d1
       And seed slot R-out-s2 joins die slots R-out-d2 and R-out-d3

@@ -6,10 +6,11 @@ plays it (draws are forced through the scripted driver, decisions are applied as
 who must make them), then checks it (Then steps read the state).
 
 The board is the shipped one unless a Given step fixes a join the scenario relies on ("seed
-slot G-in-s2 joins die slots G-in-d2 and G-in-d3"): such steps edit a copy of the shipped
-board data, which the engine validates like any board file. Players are named by the
-scenario; the engine's messages say "player 0" for the first, so expected error texts have
-names replaced by those labels before they are compared.
+slot G-in-s2 joins die slots G-in-d2 and G-in-d3"), or the absence of one ("die slots G-in-d2
+and G-in-d3 are not naturally linked", "the board has no natural links"): such steps edit a
+copy of the shipped board data, which the engine validates like any board file. Players are
+named by the scenario; the engine's messages say "player 0" for the first, so expected error
+texts have names replaced by those labels before they are compared.
 """
 
 from __future__ import annotations
@@ -153,6 +154,20 @@ def given_natural_link(masai: MasaiTable, first: str, second: str) -> None:
     links = data["natural_links"]
     if [first, second] not in links and [second, first] not in links:
         links.append([first, second])
+
+
+@given(parsers.parse("die slots {first} and {second} are not naturally linked"))
+def given_no_natural_link(masai: MasaiTable, first: str, second: str) -> None:
+    """The absence of a link is a board fact too: whatever the shipped board says."""
+    data = masai.edit_board()
+    data["natural_links"] = [
+        link for link in data["natural_links"] if sorted(link) != sorted([first, second])
+    ]
+
+
+@given("the board has no natural links")
+def given_no_natural_links(masai: MasaiTable) -> None:
+    masai.edit_board()["natural_links"] = []
 
 
 # -- Given: the position --------------------------------------------------------------------------
