@@ -134,6 +134,27 @@ Feature: Mahola — scoring a dance
         | card_value   | 5         |
         | one_per_icon | 2         |
 
+    @clause:MAHOLA-4.4 @ruling:MAHOLA-R3
+    Scenario Outline: Naming dances, a card's icon of its own dance needs another card of that dance: <tableau>
+      F1 is a Fire Dance showing the Fire icon; it does not match itself. F2, another Fire
+      Dance, makes it match. Both are worth 1, white, scoring nothing on Ana's Bear.
+
+      Given the secondary dance reading is named_dance
+      And the Dance cards are, every other card being blank:
+        | card | dance | value | colour | animal | icons |
+        | F1   | Fire  | 1     | white  | Bear   | Fire  |
+        | F2   | Fire  | 1     | white  | Bear   | -     |
+      And Ana's tableau is <tableau> from left to right
+      And turn <turn> begins
+      Then the dances are worth:
+        | player | secondary   | matching    |
+        | Ana    | <secondary> | <secondary> |
+
+      Examples:
+        | tableau | turn | secondary |
+        | F1      | 2    | 0         |
+        | F1, F2  | 3    | 1         |
+
   Rule: MAHOLA-4.5 A Fire, Grass, Rain or Sun Dance card earns one point for each adjacent card showing its symbol
 
     @clause:MAHOLA-4.5 @ruling:MAHOLA-R4
