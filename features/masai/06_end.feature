@@ -138,6 +138,27 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       Then the game is not over
 
     @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: Key dice showing faces the green sector has already cannot fill its slot
+      The same blocked necklace: Bia can pay for special action 3, but the keys show 1 and 2,
+      faces the green sector already holds, so no key die can go into G-out-d3.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
     Scenario: A die to repair keeps the game going for a player who can repair it
       The same blocked necklace: the orange sector holds a red 1, and orange dice are left in
       the bag; Bia can pay for special action 4 (a repair), which places a die.
