@@ -160,17 +160,19 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
     @clause:MASAI-8.3 @ruling:MASAI-R14
     Scenario: A die to repair keeps the game going for a player who can repair it
-      The same blocked necklace: the orange sector holds a red 1, and orange dice are left in
-      the bag; Bia can pay for special action 4 (a repair), which places a die.
+      The only die of the wrong colour is an orange 1 in the red sector; no red 1 is on the
+      necklace, but red dice are left in the bag: once one is drawn (and rolled on 1), Bia,
+      who can pay for special action 4, may repair the orange 1 with it.
 
       Given a 2-player game of Masai
       And the players are Rennan and Bia
-      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And every die slot but G-out-d3 holds a die of its sector's colour, faces 1 to 6 in slot order
+      And the necklace holds orange 1 on R-in-d1
       And the key of the red sector is green 1
-      And the key of the blue sector is green 2
+      And the key of the orange sector is green 2
+      And the key of the yellow sector is green 3
       And the pool is empty
       And no green die is in the bag, the discard or the pool
-      And the necklace holds red 1 on O-in-d1
       And Rennan has 1 seed left
       And Bia has 1 seed left
       And Rennan has used each special action once
@@ -203,6 +205,59 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And Bia has used special action 4 1 time
       When the rest of the round is played out with passes
       Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: With every die of its sector's colour, nothing can be repaired
+      Every die on the necklace has its sector's colour: Bia can pay for special action 4,
+      but there is nothing to repair, and no die can ever be placed again.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot but G-out-d3 holds a die of its sector's colour, faces 1 to 6 in slot order
+      And the key of the red sector is green 1
+      And the key of the orange sector is green 2
+      And the key of the yellow sector is green 3
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A repair with a die from another slot keeps the game going
+      No green or violet die is free, and every other sector holds only dice of its colour;
+      yet the green sector holds a violet 5 and the violet sector a green 5. Bia can pay for
+      special action 4 and repair either with the other, taken from the necklace.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot but G-out-d3 holds a die of its sector's colour, faces 1 to 6 in slot order
+      And the necklace holds violet 5 on G-out-d2
+      And the necklace holds green 5 on V-out-d2
+      And the key of the red sector is green 1
+      And the key of the orange sector is green 2
+      And the key of the yellow sector is green 3
+      And the key of the blue sector is violet 1
+      And the key of the violet sector is violet 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And no violet die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      When Rennan passes
+      Then the choices include "repair G-out-d2 from V-out-d2 (special 4)"
+      When Bia passes
+      Then the game is not over
+      And the round's dice are being drawn
 
   Rule: MASAI-9.1 Each player scores their best outer link: the sum of its faces plus 2 per seed in it
 

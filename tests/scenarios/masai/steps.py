@@ -199,9 +199,10 @@ def given_dice_table(masai: MasaiTable, datatable: list[list[str]]) -> None:
         given_die_on(masai, die, slot)
 
 
-def fill_slots(masai: MasaiTable, left_empty: set[str]) -> None:
-    """Every die slot but `left_empty` holds a die: in each sector, faces 1..6 in slot order,
-    colours in turn (red, orange, ... violet, red, ...) over the slots filled."""
+def fill_slots(masai: MasaiTable, left_empty: set[str], own_colours: bool = False) -> None:
+    """Every die slot but `left_empty` holds a die: in each sector, faces 1..6 in slot order;
+    the sector's colour (`own_colours`) or colours in turn (red, orange, ... violet, red, ...)
+    over the slots filled."""
     board = masai.game.board
     slots = masai.describe().setdefault("slots", {})
     turn = 0
@@ -209,7 +210,8 @@ def fill_slots(masai: MasaiTable, left_empty: set[str]) -> None:
         for position, d in enumerate(board.sector_dice[sector]):
             if board.die_ids[d] in left_empty:
                 continue
-            slots[board.die_ids[d]] = f"{COLOURS[turn % 6]} {position + 1}"
+            colour = COLOURS[sector if own_colours else turn % 6]
+            slots[board.die_ids[d]] = f"{colour} {position + 1}"
             turn += 1
 
 
@@ -220,6 +222,15 @@ def given_all_but_one(masai: MasaiTable, slot: str, face: int) -> None:
     position = board.sector_dice[board.die_sector[d]].index(d)
     assert position + 1 == face, f"{slot} would take face {position + 1}"
     fill_slots(masai, {slot})
+
+
+@given(
+    parsers.parse(
+        "every die slot but {slot} holds a die of its sector's colour, faces 1 to 6 in slot order"
+    )
+)
+def given_all_own_colour_but_one(masai: MasaiTable, slot: str) -> None:
+    fill_slots(masai, {slot}, own_colours=True)
 
 
 @given(parsers.parse("every die slot is filled except those of the {colour} sector"))
