@@ -135,6 +135,25 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       Then it is Bia's turn
 
     @clause:MASAI-5.6 @ruling:MASAI-R13
+    Scenario: A single die in the pool cannot be both the key and the die placed
+      Given the pool holds green 3
+      Then the choices are pass
+
+    @clause:MASAI-5.6 @ruling:MASAI-R13
+    Scenario: A key that leaves only dice repeating the sector's faces is not offered
+      The green sector shows 2 and 5. Either green die as the key would leave the other,
+      whose face the sector already shows; Rennan cannot pay for special action 2 to turn
+      it (nor for a repair).
+
+      Given the necklace holds blue 5 on G-in-d1
+      And the necklace holds blue 2 on G-in-d2
+      And the pool holds green 2, green 5
+      And Rennan has 1 seed left
+      And Rennan has used special action 2 1 time
+      And Rennan has used special action 4 1 time
+      Then the choices are pass
+
+    @clause:MASAI-5.6 @ruling:MASAI-R13
     Scenario: A player who can make the common action may not pass
       Given the pool holds green 6, red 2
       When Rennan tries to pass
