@@ -91,6 +91,7 @@ Feature: Masai — a round: the pool, the turns, the discard and the next order
       Then Duda's score is 7
       And the round's order is Bia, Rennan, Caio, Duda
       And the round's dice are being drawn
+      And round 2 has begun
 
   Rule: MASAI-4.5 When the bag is empty, every discarded die goes back into it
 

@@ -35,6 +35,15 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       Then without a special action the placements are red 2 or red 3 on G-in-d1, G-in-d2, G-in-d3, G-out-d1, G-out-d2 or G-out-d3
 
     @clause:MASAI-5.2
+    Scenario: Placing one of two alike dice leaves the other in the pool
+      Given the pool holds green 6, red 2, red 2
+      When Rennan takes green 6 as the key of the green sector
+      And Rennan places red 2 on G-in-d1
+      And Rennan places no seed
+      Then red 2 is on G-in-d1
+      And the pool holds red 2
+
+    @clause:MASAI-5.2
     Scenario: A slot of another sector is refused
       Given the pool holds green 6, red 2
       When Rennan takes green 6 as the key of the green sector

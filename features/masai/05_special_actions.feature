@@ -168,6 +168,19 @@ Feature: Masai — special actions, paid in seeds
         | the discard | the discard holds green 5              |
         | B-out-d2    | the necklace holds green 5 on B-out-d2 |
 
+    @clause:MASAI-7.6 @ruling:MASAI-R12
+    Scenario Outline: A repair takes one green 5 from <source>, where two lie
+      Given the necklace holds red 5 on G-in-d3
+      And <where>
+      When Rennan repairs G-in-d3 with the green 5 from <source>
+      Then green 5 is on G-in-d3
+      And <after>
+
+      Examples:
+        | source      | where                                   | after                                  |
+        | the pool    | the pool holds green 5, green 5, blue 1 | the pool holds green 5, blue 1         |
+        | the discard | the discard holds green 5, green 5      | the discard holds green 5, red 5       |
+
     @clause:MASAI-7.6
     Scenario: The die taken from the necklace leaves its slot empty
       Given the necklace holds red 5 on G-in-d3

@@ -729,6 +729,11 @@ def turn_is(masai: MasaiTable, who: str) -> None:
     assert actual == masai.player(who), f"it is {masai.name(actual or 0)}'s turn"
 
 
+@then(parsers.parse("round {n:d} has begun"))
+def round_is(masai: MasaiTable, n: int) -> None:
+    assert masai.state.round == n, f"it is round {masai.state.round}"
+
+
 @then(parsers.parse("the round's order is {names}"))
 def order_is(masai: MasaiTable, names: str) -> None:
     actual = [masai.name(p) for p in masai.state.order]
