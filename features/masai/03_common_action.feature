@@ -84,6 +84,32 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       And the game state is unchanged
 
     @clause:MASAI-5.3
+    Scenario: A seed slot that holds a seed is refused
+      Given Bia's seed is on G-out-s1
+      And the pool holds green 6, red 2
+      When Rennan takes green 6 as the key of the green sector
+      And Rennan places red 2 on G-out-d1
+      And Rennan tries to put a seed on G-out-s1
+      Then the request is refused with an error mentioning "G-out-s1 already holds a seed of Bia"
+      And the game state is unchanged
+
+    @clause:MASAI-5.3
+    Scenario: After placing the die, the player places a seed or none, nothing else
+      Given the pool holds green 6, red 2, green 4
+      When Rennan takes green 6 as the key of the green sector
+      And Rennan places red 2 on G-out-d1
+      And Rennan tries to take green 4 as the key of the green sector
+      Then the request is refused with an error mentioning "Rennan has placed a die and must now place a seed or none"
+      And the game state is unchanged
+
+    @clause:MASAI-5.3
+    Scenario: No seed goes on the necklace before a die is placed
+      Given the pool holds green 6, red 2
+      When Rennan tries to put a seed on V-out-s1
+      Then the request is refused with an error mentioning "a seed may only be placed right after one's own die is placed"
+      And the game state is unchanged
+
+    @clause:MASAI-5.3
     Scenario: A player with no seed left places the die alone
       Given Rennan has 0 seeds left
       And the pool holds green 6, red 2, blue 1, blue 3

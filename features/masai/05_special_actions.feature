@@ -181,6 +181,17 @@ Feature: Masai — special actions, paid in seeds
         | the pool    | the pool holds green 5, green 5, blue 1 | the pool holds green 5, blue 1         |
         | the discard | the discard holds green 5, green 5      | the discard holds green 5, red 5       |
 
+    @clause:MASAI-7.6 @ruling:MASAI-R12
+    Scenario: The first slot of the necklace is repaired like any other
+      R-in-d1 comes first in the board's order of die slots.
+
+      Given the necklace holds orange 3 on R-in-d1
+      And the pool holds red 3, blue 1
+      When Rennan repairs R-in-d1 with the red 3 from the pool
+      Then red 3 is on R-in-d1
+      And the discard holds orange 3
+      And Rennan scores 2 points
+
     @clause:MASAI-7.6
     Scenario: The die taken from the necklace leaves its slot empty
       Given the necklace holds red 5 on G-in-d3
