@@ -181,6 +181,31 @@ Feature: Mahola — scoring a dance
         | same_colour | 1         |
         | same_animal | 0         |
 
+    @clause:MAHOLA-4.5 @ruling:MAHOLA-R4
+    Scenario Outline: Under the same_colour reading, only the Fire Dance earns, from each same-colour neighbour: <tableau>
+      F is a Fire Dance, the others Buffalo Dances, all worth 0. A, B and D are orange like F,
+      C is white. F earns 1 for each orange neighbour; the Buffalo Dances print no bonus.
+
+      Given the adjacency reading is same_colour
+      And the Dance cards are, every other card being blank:
+        | card | dance   | value | colour | animal |
+        | A    | Buffalo | 0     | orange | Bear   |
+        | F    | Fire    | 0     | orange | Bear   |
+        | B    | Buffalo | 0     | orange | Bear   |
+        | C    | Buffalo | 0     | white  | Bear   |
+        | D    | Buffalo | 0     | orange | Bear   |
+      And Ana's tableau is <tableau> from left to right
+      And turn 5 begins
+      Then the dances are worth:
+        | player | adjacency |
+        | Ana    | 2         |
+
+      Examples:
+        | tableau    |
+        | A, F, B, C |
+        | A, F, B, D |
+        | C, B, F, A |
+
     @clause:MAHOLA-4.5 @clause:MAHOLA-8.1
     Scenario Outline: A <dance> Dance between two cards earns <adjacency> under the any_card reading
       Only the four dances whose card prints "+1 point for each adjacent …" earn the bonus.
