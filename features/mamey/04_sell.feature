@@ -177,6 +177,18 @@ Feature: Mamey — selling beans at the Store
       And Ana has 1 Merchant cube on the Store board
       And Ana has 3 Merchant cubes in hand and 3 in stock
 
+    @clause:MAMEY-5.5
+    Scenario: Ana sells two of her three green 3s; the third stays in her hand
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "same colour / 2 cards" holds the squares 3 and 2
+      And Ana holds green 3, green 3 and green 3 in hand
+      And it is Ana's turn
+      When Ana sells green 3 and green 3 as a same-colour set on the 3
+      Then Ana holds green 3 in hand
+      And Ana has 1 cards in hand
+      And Ana has sold green 3 and green 3
+
   Rule: MAMEY-5.6 Sold cards lie face down in front of the seller; nobody looks at them, the seller included, until the scoring
 
     @clause:MAMEY-5.6 @ruling:MAMEY-R8

@@ -29,6 +29,7 @@ Feature: Mamey — hiring a merchant
       And it is Ana's turn
       When Ana hires a merchant, discarding red 3
       Then Ana holds red 3 and blue 1 in hand
+      And Ana has 2 cards in hand
       And Ana has 5 Merchant cubes in hand and 2 in stock
       And the discard pile holds red 3
       And it is Ben's turn
