@@ -33,6 +33,19 @@ Feature: Mamey — Jokers
       Then Ana may sell blue 1, blue 2, blue 3, blue 4, blue 5 and blue Joker as a run on the 10 or the 9
 
     @clause:MAMEY-6.1
+    Scenario: A red 1 and the red Joker sell as a run on the first square of their cell
+      The Joker stands for the 2. The squares of the two-card run cell are given 2 and 1.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "run / 2 cards" holds the squares 2 and 1
+      And Ana holds red 1 and red Joker in hand
+      And it is Ana's turn
+      When Ana sells red 1 and red Joker as a run on the 2
+      Then Ana's cube is on the 2 of "run / 2 cards"
+      And Ana has sold red 1 and red Joker
+
+    @clause:MAMEY-6.1
     Scenario: A Joker keeps its colour
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee
