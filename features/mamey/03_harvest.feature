@@ -103,6 +103,20 @@ Feature: Mamey — harvesting beans
       And Ana returns field 1
       Then field 1 holds only red 1 face up
 
+    @clause:MAMEY-4.2 @clause:MAMEY-4.5
+    Scenario: The card that replenishes a field leaves the deck, one copy only
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds blue 1 in hand
+      And field 1 holds green 4 face down
+      And the deck holds only red 3, red 3 and blue 2, every other card being in the discard pile
+      And it is Ana's turn
+      When Ana harvests
+      And Ana receives field 1
+      And the next card from the deck is red 3
+      Then field 1 holds red 3 face down
+      And the cards left in the deck are red 3 and blue 2
+
     @clause:MAMEY-4.2
     Scenario: While checking a field the only choices are to receive or return it
       Given a 4-player game of Mamey
