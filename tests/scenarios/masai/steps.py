@@ -717,8 +717,14 @@ def drawing(masai: MasaiTable) -> None:
 
 @then(parsers.parse("the next die drawn is {die} with probability {p}"))
 def draw_probability(masai: MasaiTable, die: str, p: str) -> None:
-    outcomes = {masai.state.action_to_string(a): q for a, q in masai.state.chance_outcomes_exact()}
+    """Exact fractions; the floats that random play samples from must say the same."""
+    exact = masai.state.chance_outcomes_exact()
+    outcomes = {masai.state.action_to_string(a): q for a, q in exact}
     assert outcomes.get(f"draw {die}") == notation.probability(p), outcomes.get(f"draw {die}")
+    floats = masai.state.chance_outcomes()
+    assert [a for a, _ in floats] == [a for a, _ in exact], "the float outcomes differ"
+    for (_, q), (_, f) in zip(exact, floats, strict=True):
+        assert f == pytest.approx(float(q)), f"probability {f} in floats, {q} exact"
 
 
 @then(parsers.parse("it is {who}'s turn"))
