@@ -35,23 +35,27 @@ from .game import (
 from .scoring import (
     ADJACENCY_READINGS,
     CHIEF_READINGS,
+    SECONDARY_POINTS,
     SECONDARY_READINGS,
     DanceScore,
     TableauScorer,
     adjacency_bonus,
     card_points,
     chief_points,
+    matching_icons,
     matching_secondary,
     round_winner,
     score_dance,
+    secondary_points,
 )
 
 __all__ = [
     "ADJACENCY_READINGS", "ANIMALS", "CARD_TOTAL", "CHARACTERS", "CHIEF_READINGS", "DANCES",
-    "ICONS", "KEEP", "PHASES", "RULE_LINE_DANCES", "SECONDARY_READINGS", "Character",
-    "Components", "DanceCard", "DanceScore", "MaholaGame", "MaholaState", "RoundRecord",
-    "TableauScorer", "adjacency_bonus", "card_outcome", "card_points", "character_outcome",
-    "chief_points", "left_of", "load_components", "matching_secondary", "move_action",
-    "name_action", "parse_components", "pass_action", "place_action", "play_action",
-    "recolour_action", "right_of", "round_winner", "score_dance", "shipped_data", "swap_action",
+    "ICONS", "KEEP", "PHASES", "RULE_LINE_DANCES", "SECONDARY_POINTS", "SECONDARY_READINGS",
+    "Character", "Components", "DanceCard", "DanceScore", "MaholaGame", "MaholaState",
+    "RoundRecord", "TableauScorer", "adjacency_bonus", "card_outcome", "card_points",
+    "character_outcome", "chief_points", "left_of", "load_components", "matching_icons",
+    "matching_secondary", "move_action", "name_action", "parse_components", "pass_action",
+    "place_action", "play_action", "recolour_action", "right_of", "round_winner", "score_dance",
+    "secondary_points", "shipped_data", "swap_action",
 ]  # fmt: skip

@@ -55,6 +55,7 @@ from .components import (
 from .scoring import (
     ADJACENCY_READINGS,
     CHIEF_READINGS,
+    SECONDARY_POINTS,
     SECONDARY_READINGS,
     DanceScore,
     TableauScorer,
@@ -195,7 +196,11 @@ class RoundRecord:
 
 
 class MaholaGame(Game):
-    """Mahola for 3 or 4 players, with the readings of MAHOLA-R3..R5 as parameters."""
+    """Mahola for 3 or 4 players, with the readings of MAHOLA-R3..R5 as parameters.
+
+    ``secondary_points`` (MAHOLA-4.4, MAHOLA-R3): ``"card_value"`` (the rulebook: each matching
+    secondary dance adds the value of the card showing it) or ``"one_per_icon"``.
+    """
 
     short_name = "mahola"
     min_players = 3
@@ -208,10 +213,12 @@ class MaholaGame(Game):
         adjacency: str = "same_dance",
         chief_count: str = "names_and_icons",
         components: Components | None = None,
+        secondary_points: str = "card_value",
     ) -> None:
         super().__init__(players)
         for name, value, allowed in (
             ("secondary", secondary, SECONDARY_READINGS),
+            ("secondary_points", secondary_points, SECONDARY_POINTS),
             ("adjacency", adjacency, ADJACENCY_READINGS),
             ("chief_count", chief_count, CHIEF_READINGS),
         ):
@@ -220,6 +227,7 @@ class MaholaGame(Game):
                     f"mahola: {name} must be one of {', '.join(allowed)}, got {value!r}"
                 )
         self.secondary = secondary
+        self.secondary_points = secondary_points
         self.adjacency = adjacency
         self.chief_count = chief_count
         self.components = components if components is not None else load_components()
@@ -235,12 +243,14 @@ class MaholaGame(Game):
             secondary=secondary,
             adjacency=adjacency,
             chief_count=chief_count,
+            secondary_worth=secondary_points,
         )
 
     def parameters(self) -> dict[str, Any]:
         return {
             "players": self.num_players,
             "secondary": self.secondary,
+            "secondary_points": self.secondary_points,
             "adjacency": self.adjacency,
             "chief_count": self.chief_count,
         }

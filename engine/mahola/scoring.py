@@ -4,6 +4,7 @@ Pure functions of the cards, their current colours (the Shaman may have changed 
 player's Character and the game's readings of the three unclear rules (MAHOLA-R3..R5):
 
 * ``secondary``: what makes a secondary dance icon "matching" (MAHOLA-4.4, MAHOLA-R3);
+* ``secondary_points``: what a matching icon is worth (MAHOLA-4.4, MAHOLA-R3);
 * ``adjacency``: what the "+1 point for each adjacent …" line counts (MAHOLA-4.5, MAHOLA-R4);
 * ``chief_count``: what the Chief counts as an appearance of a dance (MAHOLA-7.1, MAHOLA-R5).
 
@@ -25,6 +26,10 @@ or another card of the tableau whose dance it names (``named_dance``)."""
 ADJACENCY_READINGS = ("same_dance", "any_card", "same_colour", "same_animal")
 """MAHOLA-R4: a neighbour counts when it shows the card's own dance (``same_dance``), always
 (``any_card``), when it has the card's colour (``same_colour``) or spirit animal."""
+SECONDARY_POINTS = ("card_value", "one_per_icon")
+"""MAHOLA-4.4, MAHOLA-R3: a matching icon adds the value of the card that shows it
+(``card_value``, the rulebook's "add the value of any matching secondary dances"), or one
+point (``one_per_icon``)."""
 CHIEF_READINGS = ("names_and_icons", "names", "icons")
 """MAHOLA-R5: the Chief counts cards of the named dance and icons of it, or only one kind."""
 
@@ -34,7 +39,8 @@ class DanceScore:
     """One player's score for a round, part by part (MAHOLA-4)."""
 
     card_points: tuple[int, ...]  # MAHOLA-4.1..4.3, per tableau card, left to right
-    secondary: int  # MAHOLA-4.4: matching secondary dances, one point each
+    secondary: int  # MAHOLA-4.4: what the matching secondary dances add
+    matching: int  # MAHOLA-4.4, MAHOLA-5.2: how many secondary dance icons match
     adjacency: int  # MAHOLA-4.5: adjacent dance bonuses
     chief: int  # MAHOLA-7.1: the Chief's count (0 for the other Characters)
     special: int  # MAHOLA-5.1: Special Dance cards in the tableau (tie-break only)
@@ -56,28 +62,37 @@ def card_points(card: DanceCard, colour: str, character: Character) -> int:
     return -card.value
 
 
-def matching_secondary(cards: Sequence[DanceCard], reading: str) -> int:
-    """MAHOLA-4.4, MAHOLA-R3: how many secondary dance icons of the tableau match.
+def matching_icons(cards: Sequence[DanceCard], reading: str) -> list[int]:
+    """MAHOLA-4.4, MAHOLA-R3: how many secondary dance icons of each card of the tableau match.
 
     An icon matches when another card of the same tableau carries the same icon
     (``shared_icon``) or is a dance of that name (``named_dance``). A card never matches
     itself.
     """
-    matches = 0
     if reading == "shared_icon":
         # A card shows an icon at most once (the data file is checked for it), so an icon
         # carried twice in the tableau is on another card too.
         carried = [icon for card in cards for icon in card.icons]
-        for icon in carried:
-            if carried.count(icon) > 1:
-                matches += 1
-        return matches
+        return [sum(1 for icon in card.icons if carried.count(icon) > 1) for card in cards]
     dances = [card.dance for card in cards]
-    for card in cards:
-        for icon in card.icons:
-            if dances.count(icon) > (card.dance == icon):  # a dance of that name, not itself
-                matches += 1
-    return matches
+    # A dance of that name, not the card itself.
+    return [
+        sum(1 for icon in card.icons if dances.count(icon) > (card.dance == icon)) for card in cards
+    ]
+
+
+def matching_secondary(cards: Sequence[DanceCard], reading: str) -> int:
+    """MAHOLA-4.4, MAHOLA-5.2: how many secondary dance icons of the tableau match."""
+    return sum(matching_icons(cards, reading))
+
+
+def secondary_points(cards: Sequence[DanceCard], matches: Sequence[int], points: str) -> int:
+    """MAHOLA-4.4, MAHOLA-R3: what the matching secondary dances add to the score: the value
+    of the card showing each matching icon (``card_value``), or 1 per icon (``one_per_icon``).
+    `matches` counts each card's matching icons (`matching_icons`)."""
+    if points == "one_per_icon":
+        return sum(matches)
+    return sum(card.value * n for card, n in zip(cards, matches, strict=True))
 
 
 def neighbour_counts(
@@ -126,16 +141,19 @@ def score_dance(
     adjacency: str,
     chief_count: str,
     chief_dance: str | None = None,
+    secondary_worth: str = "card_value",
 ) -> DanceScore:
     """MAHOLA-4: the whole score of one tableau (cards left to right, colours as they are now)."""
     chief = 0
     if character.name == "Chief" and chief_dance is not None:
         chief = chief_points(cards, chief_dance, chief_count)
+    matches = matching_icons(cards, secondary)
     return DanceScore(
         card_points=tuple(
             card_points(c, colour, character) for c, colour in zip(cards, colours, strict=True)
         ),
-        secondary=matching_secondary(cards, secondary),
+        secondary=secondary_points(cards, matches, secondary_worth),
+        matching=sum(matches),
         adjacency=adjacency_bonus(cards, colours, adjacency),
         chief=chief,
         special=sum(1 for card in cards if card.special),
@@ -143,7 +161,8 @@ def score_dance(
 
 
 class TableauScorer:
-    """MAHOLA-4 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5.
+    """MAHOLA-4 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5
+    (`secondary_worth` is the game parameter ``secondary_points``).
 
     What each card scores for each Character in each colour (MAHOLA-4.1..4.3) and which
     neighbours earn it an adjacency point (MAHOLA-4.5) are worked out once, by the functions
@@ -159,11 +178,13 @@ class TableauScorer:
         secondary: str,
         adjacency: str,
         chief_count: str,
+        secondary_worth: str = "card_value",
     ) -> None:
         self.cards = tuple(cards)
         self.characters = tuple(characters)
         self.colours = tuple(character.colour for character in characters)
         self.secondary = secondary
+        self.secondary_worth = secondary_worth
         self.adjacency = adjacency
         self.chief_count = chief_count
         self.printed_colour = tuple(self.colours.index(card.colour) for card in cards)
@@ -217,11 +238,13 @@ class TableauScorer:
         chief = 0
         if self.characters[character].name == "Chief" and chief_dance is not None:
             chief = chief_points(cards, chief_dance, self.chief_count)
+        matches = matching_icons(cards, self.secondary)
         return DanceScore(
             card_points=tuple(
                 [points[colour][c] for c, colour in zip(tableau, colours, strict=True)]
             ),
-            secondary=matching_secondary(cards, self.secondary),
+            secondary=secondary_points(cards, matches, self.secondary_worth),
+            matching=sum(matches),
             adjacency=adjacency,
             chief=chief,
             special=sum([self.special[c] for c in tableau]),
@@ -235,7 +258,7 @@ def round_winner(scores: Sequence[DanceScore]) -> int | None:
     ranks = (
         [s.total for s in scores],
         [s.special for s in scores],
-        [s.secondary for s in scores],
+        [s.matching for s in scores],
     )
     for rank in ranks:
         best = max(rank[p] for p in contenders)

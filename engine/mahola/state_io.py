@@ -35,7 +35,8 @@ from .game import (
 from .scoring import round_winner
 
 FIELDS = {
-    "game", "players", "secondary", "adjacency", "chief_count", "round", "tokens", "phase",
+    "game", "players", "secondary", "secondary_points", "adjacency", "chief_count", "round",
+    "tokens", "phase",
     "turn", "characters", "hands", "tableaux", "played", "deck", "last_round", "winner",
     "history",
 }  # fmt: skip

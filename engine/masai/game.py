@@ -510,6 +510,41 @@ class MasaiState(State):
         """The winner once the game is over."""
         return self.ranking()[0] if self._phase == OVER else None
 
+    def can_never_place(self) -> bool:
+        """MASAI-8.3, MASAI-R14: can no die ever be placed again, whatever dice are drawn?
+
+        The board, the seeds and the special uses stand still while everyone passes; only the
+        free dice (bag, discard, pool) go round, each rolled again when drawn. Any two free dice
+        can share a pool (there are always 7 or more of them while a slot is empty), so a die
+        could be placed again when some player could one day make one of these moves:
+
+        * the common action: a sector with an empty slot and a free die of its colour (MASAI-5.1);
+        * special 1: an opened sector with an empty slot, and a player able to pay for it;
+        * special 3: a key die whose face an opened sector with an empty slot lacks, and a
+          player able to pay;
+        * special 4: a die of the wrong colour in a slot, a die of the sector's colour that is
+          free or shows the same face in another slot, and a player able to pay.
+        """
+        players = range(self.game.num_players)
+        free = self._bag[:]
+        for kind in range(KINDS):
+            free[COLOUR_OF[kind]] += self._discard[kind] + self._pool[kind]
+        room, shown = self._sectors_now()
+        any_key = any(self._can_pay(p, ANY_KEY) for p in players)
+        for sector, empty in enumerate(room):
+            if empty and (free[sector] or (any_key and self._opened[sector])):
+                return False
+        if any(self._can_pay(p, MOVE_KEY) for p in players) and self._key_moves(room, shown):
+            return False
+        if any(self._can_pay(p, REPAIR) for p in players):
+            dice = self._dice
+            for sector, kind in zip(self.game.board.die_sector, dice, strict=True):
+                if kind == NO_SLOT or COLOUR_OF[kind] == sector:
+                    continue
+                if free[sector] or kind_of(sector, FACE_OF[kind]) in dice:
+                    return False
+        return True
+
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self._phase
@@ -1041,7 +1076,10 @@ class MasaiState(State):
         self._placed = NO_SLOT
 
     def _end_turn(self) -> None:
-        """MASAI-8.1, 8.2: note the end (the round still finishes); next player or round."""
+        """MASAI-8.1, 8.2: note the end (the round still finishes); next player or round.
+
+        MASAI-8.3: a round in which everyone passes ends the game only when no die can ever
+        be placed again (`can_never_place`, MASAI-R14)."""
         if self._ending is None:
             if NO_SLOT not in self._dice:
                 self._ending = SLOTS_FULL
@@ -1054,7 +1092,7 @@ class MasaiState(State):
             self._end_round()
 
     def _end_round(self) -> None:
-        """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8 the end."""
+        """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8.1..8.3 the end."""
         for kind in range(KINDS):
             for _ in range(self._pool[kind]):
                 self._to_discard(kind)
@@ -1063,8 +1101,12 @@ class MasaiState(State):
         self._special = 0
         self._placed = NO_SLOT
         self._turn = 0
-        if self._ending is None and self._passes == self.game.num_players:
-            self._ending = BLOCKED  # MASAI-R14: nobody could or would do anything
+        if (
+            self._ending is None
+            and self._passes == self.game.num_players
+            and self.can_never_place()
+        ):
+            self._ending = BLOCKED  # MASAI-8.3, MASAI-R14: no die can ever be placed again
         if self._ending is not None:
             self._phase = OVER
             self._final = None

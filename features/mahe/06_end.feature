@@ -27,6 +27,27 @@ Feature: Mahé — the end of the game and the score
       And the red player holds the beach space
       And the red player has 21 eggs
 
+    @clause:MAHE-7.1 @ruling:MAHE-R12
+    Scenario: A group ends the game: the owner of its top turtle takes the beach space
+      The blue player moves the blue turtle, which carries the red turtle past space 21 after
+      the last card: as with a card, the beach goes to the owner of the top turtle, not to the
+      player whose turn it is.
+
+      Given a 4-player game of Mahé
+      And the blue player has collected egg cards showing 1, 1, 1, 2, 2
+      And the red player has collected egg cards showing 2, 3, 3, 3, 3
+      And the yellow player has collected egg cards showing 3, 4, 4, 4, 4
+      And the green player has collected egg cards showing 4, 5, 5, 5, 5
+      And no egg card is left face up or in the deck
+      And the stack on space 19 is blue, red from bottom to top
+      And it is the blue player's turn
+      When the blue turtle moves with dice 2
+      Then the game is over
+      And the red player holds the beach space
+      And the stack on space 21 is blue, red from bottom to top
+      And the blue player has 7 eggs
+      And the red player has 21 eggs
+
     @clause:MAHE-7.1 @clause:MAHE-8.2 @ruling:MAHE-R6
     Scenario: The game ends in the middle of a two-turtle turn
       Player 1 moves blue first; blue crosses the beach and the game ends before yellow moves.

@@ -81,6 +81,21 @@ Feature: Mahé — variant: egg cards as dice
       And the first die shows 3
       Then the choices are stop, roll
 
+    @clause:MAHE-9.3
+    Scenario: The next player's turn allows a card again
+      Given a 4-player game of Mahé with the egg-card variant
+      And the blue player has collected egg cards showing 1, 2
+      And the red player has collected egg cards showing 3
+      When the first die shows 1
+      And the blue player plays the 2-egg card as the next die
+      And the blue player stops
+      Then the blue turtle is on space 6
+      And it is the red player's turn
+      When the first die shows 2
+      And the red player plays the 3-egg card as the next die
+      And the red player stops
+      Then the red turtle is on space 10
+
   Rule: MAHE-9.4 A card played as a die leaves the game and scores nothing
 
     @clause:MAHE-9.4

@@ -72,7 +72,7 @@ Feature: Mahola — scoring a dance
     @clause:MAHOLA-4.4 @ruling:MAHOLA-R3
     Scenario: Three cards sharing the Hoop icon add three points
       Under the default reading each icon that another card of the same tableau also shows
-      is a matching secondary dance, worth one point.
+      is a matching secondary dance, worth the value of its card: 1 point here.
 
       Given the Dance cards are, every other card being blank:
         | card | dance | value | colour | animal | icons      |
@@ -89,24 +89,71 @@ Feature: Mahola — scoring a dance
     Scenario Outline: Matching secondary dances under the <reading> reading: <secondary>
       K1 shows the War and Fire icons, K2 is a Fire Dance showing War, K3 a Rain Dance
       showing Sun. Sharing icons, War matches on K1 and on K2. Naming dances, only K1's
-      Fire icon matches: K2 is a Fire Dance.
+      Fire icon matches: K2 is a Fire Dance. Each card is worth 1 but white, so it scores
+      nothing on Ana's Bear, and each matching icon adds its card's 1.
 
       Given the secondary dance reading is <reading>
       And the Dance cards are, every other card being blank:
         | card | dance   | value | colour | animal | icons     |
-        | K1   | Buffalo | 0     | orange | Bear   | War, Fire |
-        | K2   | Fire    | 0     | orange | Bear   | War       |
-        | K3   | Rain    | 0     | orange | Bear   | Sun       |
+        | K1   | Buffalo | 1     | white  | Bear   | War, Fire |
+        | K2   | Fire    | 1     | white  | Bear   | War       |
+        | K3   | Rain    | 1     | white  | Bear   | Sun       |
       And Ana's tableau is K1, K2, K3 from left to right
       And turn 4 begins
       Then the dances are worth:
-        | player | secondary   |
-        | Ana    | <secondary> |
+        | player | secondary   | matching    |
+        | Ana    | <secondary> | <secondary> |
 
       Examples:
         | reading     | secondary |
         | shared_icon | 2         |
         | named_dance | 1         |
+
+    @clause:MAHOLA-4.4 @ruling:MAHOLA-R3
+    Scenario Outline: Each matching secondary dance adds the value of its card (<points>: <secondary>)
+      The rulebook adds "the value of any matching secondary dances". E1 (worth 2) and E2
+      (worth 3) share the Hoop icon; E3's War icon and E2's Gourd icon match nothing. The
+      cards are black Wolves: Ben, the white Wolf, scores nothing for the cards themselves.
+      By default each matching icon adds the value of the card that shows it, 2 + 3; the
+      game parameter secondary_points=one_per_icon adds 1 per matching icon instead.
+
+      Given the secondary dance points reading is <points>
+      And the Dance cards are, every other card being blank:
+        | card | dance | value | colour | animal | icons       |
+        | E1   | Eagle | 2     | black  | Wolf   | Hoop        |
+        | E2   | Eagle | 3     | black  | Wolf   | Hoop, Gourd |
+        | E3   | Eagle | 4     | black  | Wolf   | War         |
+      And Ben's tableau is E1, E2, E3 from left to right
+      And turn 4 begins
+      Then the dances are worth:
+        | player | cards | secondary   | matching | total       |
+        | Ben    | 0     | <secondary> | 2        | <secondary> |
+
+      Examples:
+        | points       | secondary |
+        | card_value   | 5         |
+        | one_per_icon | 2         |
+
+    @clause:MAHOLA-4.4 @ruling:MAHOLA-R3
+    Scenario Outline: Naming dances, a card's icon of its own dance needs another card of that dance: <tableau>
+      F1 is a Fire Dance showing the Fire icon; it does not match itself. F2, another Fire
+      Dance, makes it match. Both are worth 1, white, scoring nothing on Ana's Bear.
+
+      Given the secondary dance reading is named_dance
+      And the Dance cards are, every other card being blank:
+        | card | dance | value | colour | animal | icons |
+        | F1   | Fire  | 1     | white  | Bear   | Fire  |
+        | F2   | Fire  | 1     | white  | Bear   | -     |
+      And Ana's tableau is <tableau> from left to right
+      And turn <turn> begins
+      Then the dances are worth:
+        | player | secondary   | matching    |
+        | Ana    | <secondary> | <secondary> |
+
+      Examples:
+        | tableau | turn | secondary |
+        | F1      | 2    | 0         |
+        | F1, F2  | 3    | 1         |
 
   Rule: MAHOLA-4.5 A Fire, Grass, Rain or Sun Dance card earns one point for each adjacent card showing its symbol
 
@@ -133,6 +180,31 @@ Feature: Mahola — scoring a dance
         | any_card    | 3         |
         | same_colour | 1         |
         | same_animal | 0         |
+
+    @clause:MAHOLA-4.5 @ruling:MAHOLA-R4
+    Scenario Outline: Under the same_colour reading, only the Fire Dance earns, from each same-colour neighbour: <tableau>
+      F is a Fire Dance, the others Buffalo Dances, all worth 0. A, B and D are orange like F,
+      C is white. F earns 1 for each orange neighbour; the Buffalo Dances print no bonus.
+
+      Given the adjacency reading is same_colour
+      And the Dance cards are, every other card being blank:
+        | card | dance   | value | colour | animal |
+        | A    | Buffalo | 0     | orange | Bear   |
+        | F    | Fire    | 0     | orange | Bear   |
+        | B    | Buffalo | 0     | orange | Bear   |
+        | C    | Buffalo | 0     | white  | Bear   |
+        | D    | Buffalo | 0     | orange | Bear   |
+      And Ana's tableau is <tableau> from left to right
+      And turn 5 begins
+      Then the dances are worth:
+        | player | adjacency |
+        | Ana    | 2         |
+
+      Examples:
+        | tableau    |
+        | A, F, B, C |
+        | A, F, B, D |
+        | C, B, F, A |
 
     @clause:MAHOLA-4.5 @clause:MAHOLA-8.1
     Scenario Outline: A <dance> Dance between two cards earns <adjacency> under the any_card reading
@@ -163,8 +235,9 @@ Feature: Mahola — scoring a dance
     Scenario: A whole dance: card points, matching secondary dances and adjacency bonuses
       Ben is the white Wolf Hunter. G1 scores +3 (white), G2 0 (a Wolf), S1 -4, H1 +1.
       The War icon matches on G1 and G2, the Sun icon on G2 and H1: 4 matching secondary
-      dances. G1 has a Grass neighbour (G2); G2 has one (G1); S1 sits between two cards
-      showing the Sun icon: 4 adjacency points. 0 + 4 + 4 = 8.
+      dances, adding the values of their cards: 3 + 2 + 2 + 1 = 8. G1 has a Grass neighbour
+      (G2); G2 has one (G1); S1 sits between two cards showing the Sun icon: 4 adjacency
+      points. 0 + 8 + 4 = 12.
 
       Given the Dance cards are, every other card being blank:
         | card | dance | value | colour | animal | icons    |
@@ -175,5 +248,5 @@ Feature: Mahola — scoring a dance
       And Ben's tableau is G1, G2, S1, H1 from left to right
       And turn 5 begins
       Then the dances are worth:
-        | player | card by card | cards | secondary | adjacency | total |
-        | Ben    | 3, 0, -4, 1  | 0     | 4         | 4         | 8     |
+        | player | card by card | cards | secondary | matching | adjacency | total |
+        | Ben    | 3, 0, -4, 1  | 0     | 8         | 4        | 4         | 12    |

@@ -24,18 +24,19 @@ Feature: Mahola — the Characters' abilities
 
     @clause:MAHOLA-7.1 @ruling:MAHOLA-R5
     Scenario Outline: The Chief names <dance> and counts it under the <reading> reading: <chief>
-      Two Sun Dances (F1, F2) and three cards showing the Sun icon (F3, F4, F5). Their
-      values are 0; the icons match each other (3 points) and F1, F2 earn adjacency
-      bonuses (F1 next to F2, F2 next to F1 and to F3's Sun icon: 3 points).
+      Two Sun Dances (F1, F2) and three cards showing the Sun icon (F3, F4, F5). F1 and F2
+      are worth 0; F3, F4 and F5 are worth 1 but white, so they score nothing on Ana's Bear.
+      The icons match each other, each adding its card's 1 (3 points), and F1, F2 earn
+      adjacency bonuses (F1 next to F2, F2 next to F1 and to F3's Sun icon: 3 points).
 
       Given the Chief's count reading is <reading>
       And the Dance cards are, every other card being blank:
         | card | dance   | value | colour | animal | icons    |
         | F1   | Sun     | 0     | orange | Bear   | -        |
         | F2   | Sun     | 0     | orange | Bear   | -        |
-        | F3   | Buffalo | 0     | orange | Bear   | Sun      |
-        | F4   | Buffalo | 0     | orange | Bear   | Sun, War |
-        | F5   | Eagle   | 0     | orange | Bear   | Sun      |
+        | F3   | Buffalo | 1     | white  | Bear   | Sun      |
+        | F4   | Buffalo | 1     | white  | Bear   | Sun, War |
+        | F5   | Eagle   | 1     | white  | Bear   | Sun      |
       And Ana's tableau is F1, F2, F3, F4, F5 from left to right
       And the five turns are over and the Characters are about to act
       When the players choose at the same time:

@@ -103,14 +103,14 @@ Feature: Mahola — the round's winner, ties and the end of the game
 
     @clause:MAHOLA-5.2 @ruling:MAHOLA-R3
     Scenario: Equal scores and Special cards; Ana's two matching secondary dances win
-      Ana's 4 is 2 for her Special card and 2 for the Hoop icons of K1 and K2; Ben's 4 is
-      his Special card alone.
+      Ana's 4 is 2 for her Special card and 2 for the Hoop icons of K1 and K2 (cards worth 1,
+      white, scoring nothing themselves on Ana's Bear); Ben's 4 is his Special card alone.
 
       Given the Dance cards are, every other card being blank:
         | card | dance | value | colour | animal | icons | special |
         | S1   | Horse | 2     | orange | Bear   | -     | yes     |
-        | K1   | Eagle | 0     | orange | Bear   | Hoop  | no      |
-        | K2   | Eagle | 0     | orange | Bear   | Hoop  | no      |
+        | K1   | Eagle | 1     | white  | Bear   | Hoop  | no      |
+        | K2   | Eagle | 1     | white  | Bear   | Hoop  | no      |
         | S2   | Horse | 4     | white  | Wolf   | -     | yes     |
       And Ana's tableau is S1, K1, K2, card 30, card 31 from left to right
       And Ben's tableau is S2, card 34, card 35, card 36, card 37 from left to right
@@ -122,9 +122,39 @@ Feature: Mahola — the round's winner, ties and the end of the game
         | Cleo   | leaves the tableau as it is |
         | Dan    | leaves the tableau as it is |
       Then the round's scores were:
-        | player | total | special | secondary |
-        | Ana    | 4     | 1       | 2         |
-        | Ben    | 4     | 1       | 0         |
+        | player | total | special | secondary | matching |
+        | Ana    | 4     | 1       | 2         | 2        |
+        | Ben    | 4     | 1       | 0         | 0        |
+      And Ana wins round 1 and takes a Favor token
+
+    @clause:MAHOLA-5.2 @ruling:MAHOLA-R3
+    Scenario: The tie-break counts the matching secondary dances, not the points they add
+      Ana's 4 is 1 for her Special card and 3 for three matching Hoop icons on cards worth
+      1. Ben's 4 is two matching War icons on cards worth 2 (0 for his Special card): his
+      icons add more points, but Ana has more matching secondary dances.
+
+      Given the Dance cards are, every other card being blank:
+        | card | dance | value | colour | animal | icons | special |
+        | S1   | Horse | 1     | orange | Bear   | -     | yes     |
+        | H1   | Eagle | 1     | white  | Bear   | Hoop  | no      |
+        | H2   | Eagle | 1     | white  | Bear   | Hoop  | no      |
+        | H3   | Eagle | 1     | white  | Bear   | Hoop  | no      |
+        | S2   | Horse | 0     | white  | Wolf   | -     | yes     |
+        | W1   | Eagle | 2     | black  | Wolf   | War   | no      |
+        | W2   | Eagle | 2     | black  | Wolf   | War   | no      |
+      And Ana's tableau is S1, H1, H2, H3, card 30 from left to right
+      And Ben's tableau is S2, W1, W2, card 34, card 35 from left to right
+      And the five turns are over and the Characters are about to act
+      When the players choose at the same time:
+        | player | ability                     |
+        | Ana    | names Rain                  |
+        | Ben    | leaves the tableau as it is |
+        | Cleo   | leaves the tableau as it is |
+        | Dan    | leaves the tableau as it is |
+      Then the round's scores were:
+        | player | total | special | secondary | matching |
+        | Ana    | 4     | 1       | 3         | 3        |
+        | Ben    | 4     | 1       | 4         | 2        |
       And Ana wins round 1 and takes a Favor token
 
   Rule: MAHOLA-5.3 Still tied after both comparisons, nobody takes a Favor token

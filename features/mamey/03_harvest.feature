@@ -80,6 +80,44 @@ Feature: Mamey — harvesting beans
       And field 1 holds yellow 2 face down
 
     @clause:MAMEY-4.2
+    Scenario: A face-down red 1 is received like any other card
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds blue 1 in hand
+      And field 1 holds red 1 face down
+      And it is Ana's turn
+      When Ana harvests
+      And Ana receives field 1
+      And the next card from the deck is yellow 2
+      Then Ana holds red 1 and blue 1 in hand
+      And Ana has 2 cards in hand
+
+    @clause:MAMEY-4.2
+    Scenario: A face-down red 1 is returned face up like any other card
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds blue 1 in hand
+      And field 1 holds red 1 face down
+      And it is Ana's turn
+      When Ana harvests
+      And Ana returns field 1
+      Then field 1 holds only red 1 face up
+
+    @clause:MAMEY-4.2 @clause:MAMEY-4.5
+    Scenario: The card that replenishes a field leaves the deck, one copy only
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds blue 1 in hand
+      And field 1 holds green 4 face down
+      And the deck holds only red 3, red 3 and blue 2, every other card being in the discard pile
+      And it is Ana's turn
+      When Ana harvests
+      And Ana receives field 1
+      And the next card from the deck is red 3
+      Then field 1 holds red 3 face down
+      And the cards left in the deck are red 3 and blue 2
+
+    @clause:MAMEY-4.2
     Scenario: While checking a field the only choices are to receive or return it
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee
@@ -122,6 +160,7 @@ Feature: Mamey — harvesting beans
       And Ana returns field 3
       And the next cards from the deck are yellow 3, red 4, blue 1 and green 2
       Then Ana holds red 1 and yellow 3 in hand
+      And Ana has 2 cards in hand
       And field 1 holds blue 4 face up and red 4 face down
       And field 2 holds red 2 face up and blue 1 face down
       And field 3 holds green 5 face up and green 2 face down

@@ -149,6 +149,17 @@ Feature: Mamey — selling beans at the Store
       Then Ana may sell red 3, yellow 3 and green 3 as a same-number set on the 4
 
     @clause:MAMEY-5.4
+    Scenario: Ana cannot sell onto the square her own cube holds
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana's cube is on the 6 of "same number / 3 cards"
+      And Ana holds red 3, yellow 3 and green 3 in hand
+      And it is Ana's turn
+      When Ana tries to sell red 3, yellow 3 and green 3 as a same-number set on the 6
+      Then the request is refused with an error mentioning "MAMEY-5.4: the 6 of same number / 3 cards already holds player 0's cube"
+      And the game state is unchanged
+
+    @clause:MAMEY-5.4
     Scenario: With both squares of the cell taken, the set cannot be sold
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee
@@ -176,6 +187,18 @@ Feature: Mamey — selling beans at the Store
       And Ana holds green 1 and green 2 in hand
       And Ana has 1 Merchant cube on the Store board
       And Ana has 3 Merchant cubes in hand and 3 in stock
+
+    @clause:MAMEY-5.5
+    Scenario: Ana sells two of her three green 3s; the third stays in her hand
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "same colour / 2 cards" holds the squares 3 and 2
+      And Ana holds green 3, green 3 and green 3 in hand
+      And it is Ana's turn
+      When Ana sells green 3 and green 3 as a same-colour set on the 3
+      Then Ana holds green 3 in hand
+      And Ana has 1 cards in hand
+      And Ana has sold green 3 and green 3
 
   Rule: MAMEY-5.6 Sold cards lie face down in front of the seller; nobody looks at them, the seller included, until the scoring
 

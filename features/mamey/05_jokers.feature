@@ -33,6 +33,19 @@ Feature: Mamey — Jokers
       Then Ana may sell blue 1, blue 2, blue 3, blue 4, blue 5 and blue Joker as a run on the 10 or the 9
 
     @clause:MAMEY-6.1
+    Scenario: A red 1 and the red Joker sell as a run on the first square of their cell
+      The Joker stands for the 2. The squares of the two-card run cell are given 2 and 1.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "run / 2 cards" holds the squares 2 and 1
+      And Ana holds red 1 and red Joker in hand
+      And it is Ana's turn
+      When Ana sells red 1 and red Joker as a run on the 2
+      Then Ana's cube is on the 2 of "run / 2 cards"
+      And Ana has sold red 1 and red Joker
+
+    @clause:MAMEY-6.1
     Scenario: A Joker keeps its colour
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee
@@ -52,6 +65,22 @@ Feature: Mamey — Jokers
       And it is Ana's turn
       Then Ana may sell red 3 and red Joker as a run on the 2 or the 1
       And Ana may sell red 3 and red Joker as a same-colour set on the 3 or the 2
+
+    @clause:MAMEY-6.1 @clause:MAMEY-6.3 @ruling:MAMEY-R4
+    Scenario: A Joker joins four green 3s: a same-colour set of five cards
+      The largest set of one colour and one number is the four 3s of a colour and its Joker
+      standing for a fifth 3. The two squares of its cell are given 9 and 7 here.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "same colour / 5 cards" holds the squares 9 and 7
+      And Ana holds green 3, green 3, green 3, green 3 and green Joker in hand
+      And it is Ana's turn
+      Then Ana may sell green 3, green 3, green 3, green 3 and green Joker as a same-colour set on the 9 or the 7
+      When Ana sells green 3, green 3, green 3, green 3 and green Joker as a same-colour set on the 9
+      Then Ana's cube is on the 9 of "same colour / 5 cards"
+      And Ana has 2 Merchant cubes in hand and 4 in stock
+      And Ana has sold green 3, green 3, green 3, green 3 and green Joker
 
   Rule: MAMEY-6.2 One sale may use several Jokers, with number cards or with other Jokers
 

@@ -20,6 +20,21 @@ Feature: Mamey — hiring a merchant
       And it is Ben's turn
 
     @clause:MAMEY-7.1
+    Scenario: Ana holds two red 3s and discards one of them
+      Hiring discards one card: the other copy stays in her hand.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds red 3, red 3 and blue 1 in hand
+      And it is Ana's turn
+      When Ana hires a merchant, discarding red 3
+      Then Ana holds red 3 and blue 1 in hand
+      And Ana has 2 cards in hand
+      And Ana has 5 Merchant cubes in hand and 2 in stock
+      And the discard pile holds red 3
+      And it is Ben's turn
+
+    @clause:MAMEY-7.1
     Scenario: A card that is not in hand cannot be discarded
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee

@@ -42,6 +42,25 @@ Feature: Masai — a round: the pool, the turns, the discard and the next order
       Then the next die drawn is green 2 with probability 1/46
       And the next die drawn is red 2 with probability 8/276
 
+    @clause:MASAI-4.1
+    Scenario: A colour with no die left in the bag cannot be drawn
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the round's dice are being drawn
+      And the bag holds just 1 red die, every other free die lying in the discard
+      When a further die is drawn: blue 3
+      Then the request is refused with an error mentioning "MASAI-4.1: no blue die is left in the bag"
+      And the game state is unchanged
+
+    @clause:MASAI-4.1
+    Scenario: While the round's dice are drawn, nobody places a seed
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the round's dice are being drawn
+      When Rennan tries to put a seed on G-in-s1
+      Then the request is refused with an error mentioning "the round's dice are being drawn"
+      And the game state is unchanged
+
   Rule: MASAI-4.2 Every player makes one turn per round, in the round's order
 
     @clause:MASAI-4.2
@@ -91,6 +110,7 @@ Feature: Masai — a round: the pool, the turns, the discard and the next order
       Then Duda's score is 7
       And the round's order is Bia, Rennan, Caio, Duda
       And the round's dice are being drawn
+      And round 2 has begun
 
   Rule: MASAI-4.5 When the bag is empty, every discarded die goes back into it
 

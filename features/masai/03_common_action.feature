@@ -35,6 +35,15 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       Then without a special action the placements are red 2 or red 3 on G-in-d1, G-in-d2, G-in-d3, G-out-d1, G-out-d2 or G-out-d3
 
     @clause:MASAI-5.2
+    Scenario: Placing one of two alike dice leaves the other in the pool
+      Given the pool holds green 6, red 2, red 2
+      When Rennan takes green 6 as the key of the green sector
+      And Rennan places red 2 on G-in-d1
+      And Rennan places no seed
+      Then red 2 is on G-in-d1
+      And the pool holds red 2
+
+    @clause:MASAI-5.2
     Scenario: A slot of another sector is refused
       Given the pool holds green 6, red 2
       When Rennan takes green 6 as the key of the green sector
@@ -72,6 +81,32 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       And Rennan places red 2 on G-out-d1
       And Rennan tries to put a seed on G-in-s1
       Then the request is refused with an error mentioning "the seed must go into the area of the die just placed (G-out); G-in-s1 is in G-in"
+      And the game state is unchanged
+
+    @clause:MASAI-5.3
+    Scenario: A seed slot that holds a seed is refused
+      Given Bia's seed is on G-out-s1
+      And the pool holds green 6, red 2
+      When Rennan takes green 6 as the key of the green sector
+      And Rennan places red 2 on G-out-d1
+      And Rennan tries to put a seed on G-out-s1
+      Then the request is refused with an error mentioning "G-out-s1 already holds a seed of Bia"
+      And the game state is unchanged
+
+    @clause:MASAI-5.3
+    Scenario: After placing the die, the player places a seed or none, nothing else
+      Given the pool holds green 6, red 2, green 4
+      When Rennan takes green 6 as the key of the green sector
+      And Rennan places red 2 on G-out-d1
+      And Rennan tries to take green 4 as the key of the green sector
+      Then the request is refused with an error mentioning "Rennan has placed a die and must now place a seed or none"
+      And the game state is unchanged
+
+    @clause:MASAI-5.3
+    Scenario: No seed goes on the necklace before a die is placed
+      Given the pool holds green 6, red 2
+      When Rennan tries to put a seed on V-out-s1
+      Then the request is refused with an error mentioning "a seed may only be placed right after one's own die is placed"
       And the game state is unchanged
 
     @clause:MASAI-5.3
@@ -133,6 +168,25 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       Then the choices are pass
       When Rennan passes
       Then it is Bia's turn
+
+    @clause:MASAI-5.6 @ruling:MASAI-R13
+    Scenario: A single die in the pool cannot be both the key and the die placed
+      Given the pool holds green 3
+      Then the choices are pass
+
+    @clause:MASAI-5.6 @ruling:MASAI-R13
+    Scenario: A key that leaves only dice repeating the sector's faces is not offered
+      The green sector shows 2 and 5. Either green die as the key would leave the other,
+      whose face the sector already shows; Rennan cannot pay for special action 2 to turn
+      it (nor for a repair).
+
+      Given the necklace holds blue 5 on G-in-d1
+      And the necklace holds blue 2 on G-in-d2
+      And the pool holds green 2, green 5
+      And Rennan has 1 seed left
+      And Rennan has used special action 2 1 time
+      And Rennan has used special action 4 1 time
+      Then the choices are pass
 
     @clause:MASAI-5.6 @ruling:MASAI-R13
     Scenario: A player who can make the common action may not pass

@@ -75,7 +75,10 @@ Feature: Masai — instant scoring and links
 
     @clause:MASAI-6.2 @ruling:MASAI-R6
     Scenario: Another player's seed breaks the link
+      The scenario fixes the joins it relies on, the missing natural link included.
+
       Given seed slot G-in-s2 joins die slots G-in-d2 and G-in-d3
+      And die slots G-in-d2 and G-in-d3 are not naturally linked
       And the necklace holds red 1 on G-in-d2
       And Bia's seed is on G-in-s2
       And the pool holds green 3, green 5
@@ -86,8 +89,11 @@ Feature: Masai — instant scoring and links
 
     @clause:MASAI-6.2 @ruling:MASAI-R6
     Scenario: An empty die slot breaks the link
+      The scenario fixes the joins it relies on, the missing natural link included.
+
       Given seed slot G-in-s2 joins die slots G-in-d2 and G-in-d3
       And seed slot B-in-s1 joins die slots G-in-d3 and B-in-d1
+      And die slots G-in-d2 and B-in-d1 are not naturally linked
       And the necklace holds blue 6 on B-in-d1
       And Rennan's seeds are on G-in-s2, B-in-s1
       And the pool holds green 3, green 5

@@ -85,6 +85,18 @@ Feature: Masai — special actions, paid in seeds
       Then the request is refused with an error mentioning "special action 1 is only for when the pool has no red die"
       And the game state is unchanged
 
+    @clause:MASAI-7.3 @ruling:MASAI-R9
+    Scenario: Special action 1 is not offered when no die would be left to place
+      The green sector is opened and the pool holds one red die: used as the key, it would
+      leave nothing to allocate. Rennan can pay for special action 1, not for 3 or 4.
+
+      Given the key of the green sector is green 1
+      And the pool holds red 4
+      And Rennan has 1 seed left
+      And Rennan has used special action 3 1 time
+      And Rennan has used special action 4 1 time
+      Then the choices are pass
+
   Rule: MASAI-7.4 Special action 2: the die to allocate may be turned to another face
 
     @clause:MASAI-7.4 @ruling:MASAI-R10
@@ -105,6 +117,22 @@ Feature: Masai — special actions, paid in seeds
       And Rennan tries to place red 2 turned to 6 on G-out-d1
       Then the request is refused with an error mentioning "the green sector already holds a die showing 6 (on G-in-d1)"
       And the game state is unchanged
+
+    @clause:MASAI-7.4 @ruling:MASAI-R10
+    Scenario: Only the faces the sector lacks are offered
+      The green sector shows 1 to 5: red 2 can only be turned to 6, and only into the empty
+      slot.
+
+      Given the necklace holds these dice:
+        | slot     | die      |
+        | G-in-d1  | blue 1   |
+        | G-in-d2  | blue 2   |
+        | G-in-d3  | blue 3   |
+        | G-out-d1 | blue 4   |
+        | G-out-d2 | blue 5   |
+      And the pool holds green 3, red 2
+      When Rennan takes green 3 as the key of the green sector
+      Then the choices are place red 2 as 6 (special 2) on G-out-d3
 
   Rule: MASAI-7.5 Special action 3: a die used as a key is taken from its sector and allocated to any empty slot, instead of the common action
 
@@ -140,6 +168,30 @@ Feature: Masai — special actions, paid in seeds
         | the discard | the discard holds green 5              |
         | B-out-d2    | the necklace holds green 5 on B-out-d2 |
 
+    @clause:MASAI-7.6 @ruling:MASAI-R12
+    Scenario Outline: A repair takes one green 5 from <source>, where two lie
+      Given the necklace holds red 5 on G-in-d3
+      And <where>
+      When Rennan repairs G-in-d3 with the green 5 from <source>
+      Then green 5 is on G-in-d3
+      And <after>
+
+      Examples:
+        | source      | where                                   | after                                  |
+        | the pool    | the pool holds green 5, green 5, blue 1 | the pool holds green 5, blue 1         |
+        | the discard | the discard holds green 5, green 5      | the discard holds green 5, red 5       |
+
+    @clause:MASAI-7.6 @ruling:MASAI-R12
+    Scenario: The first slot of the necklace is repaired like any other
+      R-in-d1 comes first in the board's order of die slots.
+
+      Given the necklace holds orange 3 on R-in-d1
+      And the pool holds red 3, blue 1
+      When Rennan repairs R-in-d1 with the red 3 from the pool
+      Then red 3 is on R-in-d1
+      And the discard holds orange 3
+      And Rennan scores 2 points
+
     @clause:MASAI-7.6
     Scenario: The die taken from the necklace leaves its slot empty
       Given the necklace holds red 5 on G-in-d3
@@ -156,6 +208,28 @@ Feature: Masai — special actions, paid in seeds
       When Rennan tries to repair G-in-d3 with the green 5 from the pool
       Then the request is refused with an error mentioning "there is no green 5 in the pool to repair with (keys never count)"
       And the game state is unchanged
+
+    @clause:MASAI-7.6
+    Scenario: A die of its sector's colour is not repaired, even with its twin in the pool
+      Given the necklace holds green 5 on G-in-d3
+      And the pool holds green 5
+      When Rennan tries to repair G-in-d3 with the green 5 from the pool
+      Then the request is refused with an error mentioning "G-in-d3 already holds a die of its sector's colour"
+      And the game state is unchanged
+
+    @clause:MASAI-7.6
+    Scenario: Every die of the sector's colour and face on the necklace may serve
+      Yellow 4s lie on R-out-d3 and on O-in-d1, the next slot in the board's order: both are
+      offered for repairing the blue 4 on Y-in-d1.
+
+      Given the necklace holds these dice:
+        | slot     | die      |
+        | Y-in-d1  | blue 4   |
+        | R-out-d3 | yellow 4 |
+        | O-in-d1  | yellow 4 |
+      And the pool is empty
+      Then the choices include "repair Y-in-d1 from R-out-d3 (special 4)"
+      And the choices include "repair Y-in-d1 from O-in-d1 (special 4)"
 
     @clause:MASAI-7.6
     Scenario: A die of its sector's colour needs no repair

@@ -5,6 +5,9 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
   they hold seeds in, and 1 point per unused seed.
   Rulebook sections: End of Game, Final Scoring, Tiebreak.
 
+  The scenarios about the final scoring end the game the rulebook's way: a player has no seeds
+  left, so the game is over once the round has been played out.
+
   Rule: MASAI-8.1 When every die slot is filled, the round ends normally and the game is over
 
     @clause:MASAI-8.1
@@ -21,16 +24,6 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And it is Bia's turn
       When Bia passes
       Then the game is over because every die slot is filled
-
-    @clause:MASAI-8.1 @ruling:MASAI-R14
-    Scenario: A round in which every player passes ends the game
-      Nothing can change any more: the game ends as if the necklace were complete.
-
-      Given a 2-player game of Masai
-      And the players are Rennan and Bia
-      And the pool is empty
-      When the rest of the round is played out with passes
-      Then the game is over because the necklace is blocked
 
   Rule: MASAI-8.2 When a player runs out of seeds, the round ends normally and the game is over
 
@@ -50,15 +43,232 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And Bia places no seed
       Then the game is over because a player ran out of seeds
 
+  Rule: MASAI-8.3 The game ends in these two ways only
+
+    @clause:MASAI-8.3
+    Scenario: A round in which every player passes does not end the game
+      Slots are empty, both players hold seeds and the bag is full: nothing but the two endings
+      of the rulebook ends the game, so the next round's dice are drawn.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then the game is not over
+      And the round's dice are being drawn
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A necklace no die can ever reach ends the game after a round of passes
+      The only empty slot is green, all eight green dice are on the necklace, and nobody can
+      pay for a special action: no die can ever be placed again, whatever is drawn.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used each special action once
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A green die left in the discard keeps the game going
+      The same necklace, but one green die is in the discard: it will be drawn one day and
+      can open the green sector again as its key.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the pool is empty
+      And the discard holds green 2
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used each special action once
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A player who can still pay for a special action keeps the game going
+      The same blocked necklace, but Bia can pay for special action 1 (any die as the key of
+      the opened green sector), so a die can still be placed. She cannot pay for the others.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A key die showing the missing face keeps the game going for a player who can move it
+      The same blocked necklace, but the yellow key shows a 6, the face the green sector lacks,
+      and Bia can pay for special action 3 (a key die into an empty slot).
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the key of the yellow sector is red 6
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: Key dice showing faces the green sector has already cannot fill its slot
+      The same blocked necklace: Bia can pay for special action 3, but the keys show 1 and 2,
+      faces the green sector already holds, so no key die can go into G-out-d3.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3, the green sector lacking a 6
+      And the key of the red sector is green 1
+      And the key of the blue sector is green 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A die to repair keeps the game going for a player who can repair it
+      The only die of the wrong colour is an orange 1 in the red sector; no red 1 is on the
+      necklace, but red dice are left in the bag: once one is drawn (and rolled on 1), Bia,
+      who can pay for special action 4, may repair the orange 1 with it.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot but G-out-d3 holds a die of its sector's colour, faces 1 to 6 in slot order
+      And the necklace holds orange 1 on R-in-d1
+      And the key of the red sector is green 1
+      And the key of the orange sector is green 2
+      And the key of the yellow sector is green 3
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      When the rest of the round is played out with passes
+      Then the game is not over
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: Special action 1 cannot reach a sector never opened
+      Only the violet sector has empty slots, it has never been opened, and all eight violet
+      dice are on the necklace. Bia can pay for special action 1, but it only reaches opened
+      sectors (MASAI-R4): no die can ever be placed again.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except those of the violet sector
+      And the key of the red sector is violet 1
+      And the key of the orange sector is violet 2
+      And the key of the yellow sector is violet 3
+      And the violet sector has never been opened
+      And the pool is empty
+      And no violet die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      And Bia has used special action 4 1 time
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: With every die of its sector's colour, nothing can be repaired
+      Every die on the necklace has its sector's colour: Bia can pay for special action 4,
+      but there is nothing to repair, and no die can ever be placed again.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot but G-out-d3 holds a die of its sector's colour, faces 1 to 6 in slot order
+      And the key of the red sector is green 1
+      And the key of the orange sector is green 2
+      And the key of the yellow sector is green 3
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      When the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A repair with a die from another slot keeps the game going
+      No green or violet die is free, and every other sector holds only dice of its colour;
+      yet the green sector holds a violet 5 and the violet sector a green 5. Bia can pay for
+      special action 4 and repair either with the other, taken from the necklace.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot but G-out-d3 holds a die of its sector's colour, faces 1 to 6 in slot order
+      And the necklace holds violet 5 on G-out-d2
+      And the necklace holds green 5 on V-out-d2
+      And the key of the red sector is green 1
+      And the key of the orange sector is green 2
+      And the key of the yellow sector is green 3
+      And the key of the blue sector is violet 1
+      And the key of the violet sector is violet 2
+      And the pool is empty
+      And no green die is in the bag, the discard or the pool
+      And no violet die is in the bag, the discard or the pool
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used special action 1 1 time
+      And Bia has used special action 2 1 time
+      And Bia has used special action 3 1 time
+      When Rennan passes
+      Then the choices include "repair G-out-d2 from V-out-d2 (special 4)"
+      When Bia passes
+      Then the game is not over
+      And the round's dice are being drawn
+
   Rule: MASAI-9.1 Each player scores their best outer link: the sum of its faces plus 2 per seed in it
 
     @clause:MASAI-9.1 @ruling:MASAI-R7
     Scenario: Of two outer links, only the better one scores
-      The scenario fixes the joins it relies on. A link counts for a player only through
-      their own seeds.
+      The scenario fixes the joins it relies on: its seed slots' joins, and no natural links
+      at all. A link counts for a player only through their own seeds.
 
       Given a 2-player game of Masai
       And the players are Rennan and Bia
+      And the board has no natural links
       And seed slot G-out-s2 joins die slots G-out-d2 and G-out-d3
       And seed slot B-out-s1 joins die slots G-out-d3 and B-out-d1
       And seed slot R-out-s2 joins die slots R-out-d2 and R-out-d3
@@ -92,6 +302,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | G-in-d3 | blue 4  |
       And Rennan's seeds are on G-in-s1, G-in-s2
       And Bia's seed is on G-in-s3
+      And Bia has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area G-in Rennan scores 6 and Bia scores 2
@@ -105,6 +316,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | G-in-d1 | green 2 |
         | G-in-d2 | red 6   |
       And Bia's seed is on G-in-s3
+      And Rennan has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area G-in Rennan scores 0 and Bia scores 6
@@ -124,6 +336,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | Y-out-d3 | green 5  |
       And Caio's seeds are on Y-out-s1, Y-out-s3
       And Bia's seed is on Y-out-s2
+      And Rennan has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area Y-out Rennan scores 0, Bia scores 1 and Caio scores 5
@@ -145,6 +358,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And Rennan's seed is on V-in-s1
       And Bia's seed is on V-in-s2
       And Caio's seed is on V-in-s3
+      And Caio has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area V-in Rennan scores 4, Bia scores 4 and Caio scores 4
@@ -164,6 +378,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | O-in-d3 | blue 2  |
       And Rennan's seed is on O-in-s1
       And Bia's seed is on O-in-s2
+      And Bia has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area O-in Rennan scores 2 and Bia scores 2
@@ -175,6 +390,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And the necklace holds orange 5 on O-in-d1
       And Rennan's seed is on O-in-s1
       And Bia's seed is on O-in-s2
+      And Bia has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then for area O-in Rennan scores 5 and Bia scores 5
@@ -206,13 +422,14 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
     @clause:MASAI-10.1
     Scenario: Equal scores: more seeds on the outer line wins, linked or not
-      Given a 2-player game of Masai
-      And the players are Rennan and Bia
-      And the round's order is Rennan, Bia
+      Given a 3-player game of Masai
+      And the players are Rennan, Bia and Caio
+      And the round's order is Rennan, Bia, Caio
       And Bia's seeds are on R-out-s3, O-out-s3
       And Rennan's seeds are on G-in-s3, B-out-s3
       And Rennan has 3 seeds left
       And Bia has 3 seeds left
+      And Caio has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then Rennan and Bia both have 3 points
@@ -220,12 +437,13 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
     @clause:MASAI-10.1 @ruling:MASAI-R17
     Scenario: Equal scores and outer seeds: the earlier player in the last round's order wins
-      Given a 2-player game of Masai
-      And the players are Rennan and Bia
-      And the round's order is Bia, Rennan
+      Given a 3-player game of Masai
+      And the players are Rennan, Bia and Caio
+      And the round's order is Bia, Rennan, Caio
       And it is Bia's turn
       And Rennan has 3 seeds left
       And Bia has 3 seeds left
+      And Caio has 0 seeds left
       And the pool is empty
       When the rest of the round is played out with passes
       Then Rennan and Bia both have 3 points

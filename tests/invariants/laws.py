@@ -296,6 +296,7 @@ LAWS: dict[str, GameLaws] = {
         mahola_secrets,
         {
             "secondary": _mahola_readings("SECONDARY_READINGS"),
+            "secondary_points": _mahola_readings("SECONDARY_POINTS"),
             "adjacency": _mahola_readings("ADJACENCY_READINGS"),
             "chief_count": _mahola_readings("CHIEF_READINGS"),
         },

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -28,6 +29,7 @@ from engine.mahola import (
     CHIEF_READINGS,
     KEEP,
     RULE_LINE_DANCES,
+    SECONDARY_POINTS,
     SECONDARY_READINGS,
     MaholaGame,
     MaholaState,
@@ -385,13 +387,20 @@ def test_ability_lists_are_worked_out_once_and_handed_out_as_copies() -> None:
 
 def test_the_tableau_scorer_scores_as_score_dance() -> None:
     """The game's scorer looks up what `score_dance` computes; over random tableaux, every
-    Character, a recoloured card or none, and every reading of MAHOLA-R3..R5, both agree."""
+    Character, a recoloured card or none, and every reading of MAHOLA-R3..R5 (both worths of
+    a matching icon, in turn), both agree."""
     rng = random.Random(7)
+    worths = itertools.cycle(SECONDARY_POINTS)
     for secondary in SECONDARY_READINGS:
         for adjacency in ADJACENCY_READINGS:
             for chief_count in CHIEF_READINGS:
+                worth = next(worths)  # both worths, over every other reading in turn
                 game = mahola(
-                    players=4, secondary=secondary, adjacency=adjacency, chief_count=chief_count
+                    players=4,
+                    secondary=secondary,
+                    adjacency=adjacency,
+                    chief_count=chief_count,
+                    secondary_points=worth,
                 )
                 characters = game.components.characters
                 for _ in range(40):
@@ -411,6 +420,7 @@ def test_the_tableau_scorer_scores_as_score_dance() -> None:
                             adjacency=adjacency,
                             chief_count=chief_count,
                             chief_dance=dance,
+                            secondary_worth=worth,
                         )
                         assert game.score_tableau(tableau, index, recoloured, dance) == expected
 
@@ -426,6 +436,7 @@ def test_player_count_outside_three_to_four(players: Any) -> None:
     ("params", "message"),
     [
         ({"secondary": "pairs"}, "secondary must be one of shared_icon, named_dance"),
+        ({"secondary_points": 1}, "secondary_points must be one of card_value, one_per_icon"),
         ({"adjacency": "diagonal"}, "adjacency must be one of same_dance, any_card"),
         ({"chief_count": "all"}, "chief_count must be one of names_and_icons, names, icons"),
         ({"variant": True}, "variant"),

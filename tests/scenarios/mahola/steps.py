@@ -193,7 +193,8 @@ def given_game(mahola: MaholaTable, n: int) -> None:
 
 @given(parsers.parse("the {name} reading is {value}"))
 def given_reading(mahola: MaholaTable, name: str, value: str) -> None:
-    key = {"secondary dance": "secondary", "adjacency": "adjacency", "Chief's count": "chief_count"}
+    key = {"secondary dance": "secondary", "secondary dance points": "secondary_points",
+           "adjacency": "adjacency", "Chief's count": "chief_count"}  # fmt: skip
     assert name in key, f"readings: {', '.join(key)}"
     mahola.params[key[name]] = value
 
@@ -542,6 +543,7 @@ def dances_worth(mahola: MaholaTable, datatable: list[list[str]]) -> None:
             "cards": str(sum(score.card_points)),
             "card by card": ", ".join(map(str, score.card_points)),
             "secondary": str(score.secondary),
+            "matching": str(score.matching),
             "adjacency": str(score.adjacency),
             "total": str(score.total),
         }
@@ -559,6 +561,7 @@ def round_scores(mahola: MaholaTable, datatable: list[list[str]]) -> None:
         actual = {
             "cards": str(sum(score.card_points)),
             "secondary": str(score.secondary),
+            "matching": str(score.matching),
             "adjacency": str(score.adjacency),
             "chief": str(score.chief),
             "special": str(score.special),

@@ -391,6 +391,13 @@ def field_is(mamey: MameyTable, f: int, up: list[str], down: str | None) -> None
     )
 
 
+@then(parsers.parse("the cards left in the deck are {cards}"))
+def deck_cards_are(mamey: MameyTable, cards: str) -> None:
+    actual = [t for t, n in mamey.state.deck().items() for _ in range(n)]
+    expected = mamey.card_types(notation.cards(cards))
+    assert actual == expected, f"the deck holds {', '.join(mamey.names_of(actual))}"
+
+
 @then(parsers.parse("the deck holds {n:d} cards"))
 def deck_holds(mamey: MameyTable, n: int) -> None:
     if mamey.state.deck_size != n:

@@ -6,10 +6,11 @@ plays it (draws are forced through the scripted driver, decisions are applied as
 who must make them), then checks it (Then steps read the state).
 
 The board is the shipped one unless a Given step fixes a join the scenario relies on ("seed
-slot G-in-s2 joins die slots G-in-d2 and G-in-d3"): such steps edit a copy of the shipped
-board data, which the engine validates like any board file. Players are named by the
-scenario; the engine's messages say "player 0" for the first, so expected error texts have
-names replaced by those labels before they are compared.
+slot G-in-s2 joins die slots G-in-d2 and G-in-d3"), or the absence of one ("die slots G-in-d2
+and G-in-d3 are not naturally linked", "the board has no natural links"): such steps edit a
+copy of the shipped board data, which the engine validates like any board file. Players are
+named by the scenario; the engine's messages say "player 0" for the first, so expected error
+texts have names replaced by those labels before they are compared.
 """
 
 from __future__ import annotations
@@ -155,6 +156,20 @@ def given_natural_link(masai: MasaiTable, first: str, second: str) -> None:
         links.append([first, second])
 
 
+@given(parsers.parse("die slots {first} and {second} are not naturally linked"))
+def given_no_natural_link(masai: MasaiTable, first: str, second: str) -> None:
+    """The absence of a link is a board fact too: whatever the shipped board says."""
+    data = masai.edit_board()
+    data["natural_links"] = [
+        link for link in data["natural_links"] if sorted(link) != sorted([first, second])
+    ]
+
+
+@given("the board has no natural links")
+def given_no_natural_links(masai: MasaiTable) -> None:
+    masai.edit_board()["natural_links"] = []
+
+
 # -- Given: the position --------------------------------------------------------------------------
 @given(parsers.parse("the pool holds {dice}"))
 def given_pool(masai: MasaiTable, dice: str) -> None:
@@ -184,19 +199,45 @@ def given_dice_table(masai: MasaiTable, datatable: list[list[str]]) -> None:
         given_die_on(masai, die, slot)
 
 
-@given(parsers.parse("every die slot is filled except {slot}, the green sector lacking a {face:d}"))
-def given_all_but_one(masai: MasaiTable, slot: str, face: int) -> None:
-    """Every other slot holds a die; faces 1..6 in slot order in each sector, colours in turn."""
+def fill_slots(masai: MasaiTable, left_empty: set[str], own_colours: bool = False) -> None:
+    """Every die slot but `left_empty` holds a die: in each sector, faces 1..6 in slot order;
+    the sector's colour (`own_colours`) or colours in turn (red, orange, ... violet, red, ...)
+    over the slots filled."""
     board = masai.game.board
     slots = masai.describe().setdefault("slots", {})
     turn = 0
     for sector in range(6):
         for position, d in enumerate(board.sector_dice[sector]):
-            if board.die_ids[d] == slot:
-                assert position + 1 == face, f"{slot} would take face {position + 1}"
+            if board.die_ids[d] in left_empty:
                 continue
-            slots[board.die_ids[d]] = f"{COLOURS[turn % 6]} {position + 1}"
+            colour = COLOURS[sector if own_colours else turn % 6]
+            slots[board.die_ids[d]] = f"{colour} {position + 1}"
             turn += 1
+
+
+@given(parsers.parse("every die slot is filled except {slot}, the green sector lacking a {face:d}"))
+def given_all_but_one(masai: MasaiTable, slot: str, face: int) -> None:
+    board = masai.game.board
+    d = board.die_slot(slot)
+    position = board.sector_dice[board.die_sector[d]].index(d)
+    assert position + 1 == face, f"{slot} would take face {position + 1}"
+    fill_slots(masai, {slot})
+
+
+@given(
+    parsers.parse(
+        "every die slot but {slot} holds a die of its sector's colour, faces 1 to 6 in slot order"
+    )
+)
+def given_all_own_colour_but_one(masai: MasaiTable, slot: str) -> None:
+    fill_slots(masai, {slot}, own_colours=True)
+
+
+@given(parsers.parse("every die slot is filled except those of the {colour} sector"))
+def given_all_but_a_sector(masai: MasaiTable, colour: str) -> None:
+    board = masai.game.board
+    sector = COLOURS.index(notation.colour(colour))
+    fill_slots(masai, {board.die_ids[d] for d in board.sector_dice[sector]})
 
 
 @given(parsers.re(r"(?P<who>.+)'s seeds? (?:is|are) on (?P<seeds>.+)"))
@@ -219,6 +260,17 @@ def given_not_opened(masai: MasaiTable, colour: str) -> None:
     assert colour not in used, f"the scenario gives the {colour} sector a key"
 
 
+@given(parsers.parse("no {colour} die is in the bag, the discard or the pool"))
+def given_colour_all_placed(masai: MasaiTable, colour: str) -> None:
+    """The position described so far puts all 8 dice of the colour in slots or on keys."""
+    setup = masai.describe()
+    loose = [d for place in ("pool", "discard") for d in setup.get(place, [])]
+    placed = [*setup.get("slots", {}).values(), *setup.get("keys", {}).values()]
+    assert not [d for d in loose if d.split()[0] == colour], f"a {colour} die is loose: {loose}"
+    count = [d.split()[0] for d in placed].count(notation.colour(colour))
+    assert count == 8, f"the scenario puts {count} {colour} dice on the necklace, not 8"
+
+
 @given(parsers.re(r"(?P<who>.+) has (?P<n>\d+) seeds? left(?: for special actions)?$"))
 def given_supply(masai: MasaiTable, who: str, n: str) -> None:
     masai.per_player("supply", None)
@@ -234,6 +286,12 @@ def fill_supply(masai: MasaiTable) -> None:
         seeds_each - on_board.count(p) if n is None else n
         for p, n in enumerate(masai.setup["supply"])
     ]
+
+
+@given(parsers.re(r"(?P<who>.+) has used each special action once$"))
+def given_each_special_used(masai: MasaiTable, who: str) -> None:
+    """MASAI-7.1: the next use of any special action costs the player 2 seeds."""
+    masai.per_player("special_uses", [0, 0, 0, 0])[masai.player(who)] = [1, 1, 1, 1]
 
 
 @given(parsers.re(r"(?P<who>.+) has used special action (?P<a>\d) (?P<n>\d+) times?$"))
@@ -659,8 +717,14 @@ def drawing(masai: MasaiTable) -> None:
 
 @then(parsers.parse("the next die drawn is {die} with probability {p}"))
 def draw_probability(masai: MasaiTable, die: str, p: str) -> None:
-    outcomes = {masai.state.action_to_string(a): q for a, q in masai.state.chance_outcomes_exact()}
+    """Exact fractions; the floats that random play samples from must say the same."""
+    exact = masai.state.chance_outcomes_exact()
+    outcomes = {masai.state.action_to_string(a): q for a, q in exact}
     assert outcomes.get(f"draw {die}") == notation.probability(p), outcomes.get(f"draw {die}")
+    floats = masai.state.chance_outcomes()
+    assert [a for a, _ in floats] == [a for a, _ in exact], "the float outcomes differ"
+    for (_, q), (_, f) in zip(exact, floats, strict=True):
+        assert f == pytest.approx(float(q)), f"probability {f} in floats, {q} exact"
 
 
 @then(parsers.parse("it is {who}'s turn"))
@@ -669,6 +733,11 @@ def turn_is(masai: MasaiTable, who: str) -> None:
     assert state.phase == "key", f"next comes {state.phase}"
     actual = state.turn_player
     assert actual == masai.player(who), f"it is {masai.name(actual or 0)}'s turn"
+
+
+@then(parsers.parse("round {n:d} has begun"))
+def round_is(masai: MasaiTable, n: int) -> None:
+    assert masai.state.round == n, f"it is round {masai.state.round}"
 
 
 @then(parsers.parse("the round's order is {names}"))
