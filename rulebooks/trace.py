@@ -27,8 +27,11 @@ GAMES = ("mahe", "mahola", "mamey", "masai")
 _DIRECTIVE = re.compile(r"^```\{(clause|interpretation)\}[ \t]+(\S+)[ \t]*\n((?::[^\n]*\n)*)", re.M)
 _OPTION = re.compile(r"^:([\w-]+):[ \t]*(.*)$")
 _PREFIXES = "|".join(game.upper() for game in GAMES)
-# MAHE-3.3, MAHE-R4, MAHE-6.1..6.3 (a range within one section), and a bare section MAHE-9.
-_CITATION = re.compile(rf"\b({_PREFIXES})-(R\d+|\d+(?:\.\d+)?)(?:\.\.(\d+)\.(\d+))?\b")
+# MAHE-3.3, MAHE-R4, MAHE-6.1..6.3 (a range within one section), a bare section MAHE-9 (never
+# defined, so reported), and more clauses of the same game after a comma: MASAI-5.1, 5.5.
+_CITATION = re.compile(
+    rf"\b({_PREFIXES})-(R\d+|\d+(?:\.\d+)?)(?:\.\.(\d+)\.(\d+))?\b((?:,\s*\d+\.\d+\b)*)"
+)
 
 
 class TraceError(Exception):
@@ -147,7 +150,7 @@ def citations(text: str) -> list[str]:
     """The IDs a docstring cites, ranges expanded, in order, each once."""
     out: list[str] = []
     for match in _CITATION.finditer(text):
-        prefix, first, range_section, range_end = match.groups()
+        prefix, first, range_section, range_end, more = match.groups()
         idents = [f"{prefix}-{first}"]
         if range_end is not None:
             section, _, start = first.partition(".")
@@ -155,6 +158,7 @@ def citations(text: str) -> list[str]:
                 idents = [f"{prefix}-{section}.{n}" for n in range(int(start), int(range_end) + 1)]
             else:
                 idents = [match.group(0)]  # a malformed range: reported as unknown
+        idents += [f"{prefix}-{n}" for n in re.findall(r"\d+\.\d+", more)]
         out += [ident for ident in idents if ident not in out]
     return out
 

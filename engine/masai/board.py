@@ -187,7 +187,7 @@ class _Reader:
 
 
 def parse_board(data: Any, origin: str = "board data") -> Board:
-    """Validate the decoded JSON of a board file (see the module docstring for the format)."""
+    """MASAI-3.1, MASAI-3.2: validate a decoded board file (format: the module docstring)."""
     read = _Reader(origin)
     top = read.mapping(data, "the board")
     known = {"about", "name", "source", "verified", "sectors", "areas", "die_slots",

@@ -168,7 +168,7 @@ def tie_value(faces: list[int]) -> int:
 
 
 class MasaiGame(Game):
-    """Masai for 2 to 4 players on a board graph (the shipped one unless given)."""
+    """Masai for 2 to 4 players (MASAI-2.2) on a board graph (the shipped one unless given)."""
 
     short_name = "masai"
     min_players = 2
@@ -465,7 +465,7 @@ class MasaiState(State):
         return points
 
     def final_scores(self) -> list[dict[str, int]] | None:
-        """MASAI-9: each player's final scoring, once the game is over (else None)."""
+        """MASAI-9.1..9.6: each player's final scoring, once the game is over (else None)."""
         if self._phase != OVER:
             return None
         if self._final is None:
@@ -570,7 +570,8 @@ class MasaiState(State):
 
     def _placements(self, player: int, sector: int, may_change_face: bool) -> list[int]:
         """MASAI-5.2, 3.3: a pool die into an empty slot of the sector, its face not yet there;
-        with special 2 (MASAI-7.4) turned to any face not yet there."""
+        with special 2 (MASAI-7.4) turned to any face not yet there, if no special action
+        was used this turn (MASAI-7.2)."""
         empty = self._empty_slots(sector)
         if not empty:
             return []
@@ -591,7 +592,7 @@ class MasaiState(State):
         return actions
 
     def _turn_starts(self, player: int) -> list[int]:
-        """A key (MASAI-5.1, special 1), special 3, special 4, or a pass (MASAI-R13).
+        """A key (MASAI-5.1, 5.5; special 1: MASAI-7.3), special 3, 4, or a pass (MASAI-5.6, R13).
 
         A key is offered only when a die is left to place after it (MASAI-5.2, 3.3). Per
         sector: is a slot empty, and how many pool dice show a face the sector lacks.
@@ -1037,7 +1038,7 @@ class MasaiState(State):
         self._placed = NO_SLOT
 
     def _end_turn(self) -> None:
-        """MASAI-8.1, 8.2: note the end (the round still finishes); next player or round."""
+        """MASAI-8.1, 8.2: note the end (the round finishes); MASAI-4.2: next player or round."""
         if self._ending is None:
             if NO_SLOT not in self._dice:
                 self._ending = SLOTS_FULL
@@ -1050,7 +1051,7 @@ class MasaiState(State):
             self._end_round()
 
     def _end_round(self) -> None:
-        """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8 the end."""
+        """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8.1, 8.2 the end."""
         for kind in range(KINDS):
             for _ in range(self._pool[kind]):
                 self._to_discard(kind)
