@@ -87,10 +87,8 @@ def code_hashes(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
 
     def digest(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-        body = node.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            if isinstance(body[0].value.value, str):
-                node.body = body[1:] or [ast.Pass()]
+        if ast.get_docstring(node, clean=False) is not None:
+            node.body = node.body[1:] or [ast.Pass()]
         return hashlib.sha256(ast.unparse(node).encode()).hexdigest()[:16]
 
     for node in tree.body:
@@ -173,7 +171,7 @@ def run_mutmut(patterns: Sequence[str], workers: int, root: Path = ROOT) -> None
 
 def _mutant_line(diff: str, path: Path, unit: trace.CodeUnit) -> int:
     """The file line of the first line the diff changes (the function's line if not found)."""
-    removed = [ln[1:] for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
+    removed = [ln[1:] for ln in diff.splitlines() if ln[:1] == "-" and ln[:3] != "---"]
     if not removed:
         return unit.line
     lines = path.read_text("utf-8").splitlines()
@@ -309,7 +307,9 @@ def campaign(
     reuse = previous is not None and previous.get("suite_sha256") == suite
     if previous is not None and not reuse:
         print("the scenarios or steps changed since the last campaign: every mutant reruns")
-    old_functions = {f"{f['path']}:{f['qualname']}": f for f in (previous or {}).get("functions", [])}
+    old_functions = {
+        f"{f['path']}:{f['qualname']}": f for f in (previous or {}).get("functions", [])
+    }
     current = targets(root)
     if games:
         unknown = sorted(set(games) - set(trace.GAMES))

@@ -15,6 +15,7 @@ from sphinx.util.typing import OptionSpec
 
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import TaggedScenario, clause_verdict
+from rulebooks.sphinxext.mutation import clause_strength_nodes
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
@@ -151,6 +152,7 @@ class ClauseDirective(RulebooksDirective):
     option_spec: ClassVar[OptionSpec] = {
         "section": directives.unchanged,
         "title": directives.unchanged,
+        "no-code": directives.unchanged_required,  # why no engine code enforces it
     }
 
     def run(self) -> list[nodes.Node]:
@@ -168,6 +170,9 @@ class ClauseDirective(RulebooksDirective):
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
         box += paragraph("Verdict: ", verdict_badge(verdict), classes=["rulebooks-verdict"])
+        no_code = self.options.get("no-code")  # the marker rulebooks.trace reads too
+        reason = None if no_code is None else str(no_code)
+        box.extend(clause_strength_nodes(self, clause_id, reason))
         box.extend(self._scenarios(data, found))
         self.store().add_clause(
             ClauseRecord(
