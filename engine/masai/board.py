@@ -47,7 +47,7 @@ SHIPPED_BOARD = "data/board.json"
 
 @dataclass(frozen=True)
 class Board:
-    """A validated necklace. Slots are referred to by index; ``*_ids`` give their names."""
+    """MASAI-3.1, 3.2: a validated necklace. Slots are referred to by index, named by ``*_ids``."""
 
     name: str
     verified: bool
@@ -187,7 +187,7 @@ class _Reader:
 
 
 def parse_board(data: Any, origin: str = "board data") -> Board:
-    """MASAI-3.1, MASAI-3.2: validate a decoded board file (format: the module docstring)."""
+    """Validate the decoded JSON of a board file (see the module docstring for the format)."""
     read = _Reader(origin)
     top = read.mapping(data, "the board")
     known = {"about", "name", "source", "verified", "sectors", "areas", "die_slots",
