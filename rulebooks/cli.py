@@ -181,6 +181,7 @@ def command_mutate(args: argparse.Namespace) -> int:
     return run_campaign(
         workers=args.workers, full=args.full, games=args.game, mutant=args.mutant,
         hand_made=not args.no_hand_made, report_only=args.report,
+        survivors=Path(args.survivors) if args.survivors else None,
     )  # fmt: skip
 
 
@@ -248,6 +249,9 @@ def main(argv: list[str] | None = None) -> int:
         "--no-hand-made", action="store_true", help="skip the hand-made rule mutations"
     )
     mutate.add_argument("--report", action="store_true", help="print the last results only")
+    mutate.add_argument(
+        "--survivors", default=None, metavar="FILE", help="also write the survivors as Markdown"
+    )
     mutate.add_argument(
         "--fast", action="store_true", help="only a few hand-made Mahé mutations (no mutmut)"
     )

@@ -439,6 +439,38 @@ def report(results: mutate_results.MutationResults, root: Path = ROOT) -> list[s
     return lines
 
 
+def survivors_markdown(results: mutate_results.MutationResults) -> str:
+    """Every survivor as Markdown, by game then clause: location, function, diff, rerun."""
+    lines = [
+        "# Mutation survivors",
+        "",
+        f"Campaign of commit {results.commit[:12]} ({results.finished}), "
+        f"{results.data.get('tool', 'mutmut')}. A survivor: a change of the engine code citing "
+        "the clause that no scenario notices. Kill it with a scenario transcribing what the "
+        "rulebook says (never by changing the engine); rerun it with the command given.",
+    ]
+    for game in trace.GAMES:
+        mine = results.survivors(game)
+        s = results.game_strength(game)
+        lines += ["", f"## {game}: {len(mine)} survivor(s); {s.text()}"]
+        for clause in sorted({c for m in mine for c in m.clauses}):
+            of_clause = [m for m in mine if clause in m.clauses]
+            cs = results.clause_strength(clause)
+            lines += ["", f"### {clause}: {cs.text()}", ""]
+            for m in of_clause:
+                others = [c for c in m.clauses if c != clause]
+                also = f" (also cited for {', '.join(others)})" if others else ""
+                lines += [
+                    f"- `{m.path}:{m.line}` `{m.function}` {m.status}{also}: "
+                    f"`{m.rerun}`",
+                    "",
+                    "  ```diff",
+                    *(f"  {d}" for d in m.diff.splitlines()),
+                    "  ```",
+                ]
+    return "\n".join(lines) + "\n"
+
+
 _NAME = re.compile(r"^engine\.[\w.]+\.x[_\u01c1][\w\u01c1]+__mutmut_\d+$")
 
 
@@ -450,6 +482,7 @@ def main(
     mutant: str | None = None,
     hand_made: bool = True,
     report_only: bool = False,
+    survivors: Path | None = None,
     root: Path = ROOT,
 ) -> int:
     """``rulebooks mutate``: 0 when it ran (survivors are findings, not errors)."""
@@ -480,6 +513,9 @@ def main(
         print(f"no mutation results at {results_path}: run `rulebooks mutate`")
         return 1
     print("\n".join(report(results, root)))
+    if survivors is not None:
+        survivors.write_text(survivors_markdown(results), "utf-8")
+        print(f"survivors written to {survivors}")
     if results.data.get("wall_seconds") is not None and not report_only:
         print(f"wall time: {results.data['wall_seconds']} s on {results.data['workers']} worker(s)")
     return 0

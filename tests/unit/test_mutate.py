@@ -292,3 +292,23 @@ def test_the_committed_results_parse_and_their_equivalence_notes_name_mutants() 
     assert results is not None, "mutation/results.json is committed (make mutate writes it)"
     assert results.stale_equivalents == []
     assert {m.game for m in results.mutants} == {"mahe", "mahola", "mamey", "masai"}
+
+
+def test_the_report_and_the_survivors_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mutation").mkdir()
+    (tmp_path / "mutation" / "results.json").write_text(json.dumps(results_data()), "utf-8")
+    (tmp_path / "mutation" / "equivalent.toml").write_text(EQUIVALENT, "utf-8")
+    out = tmp_path / "SURVIVORS.md"
+    assert mutate.main(report_only=True, survivors=out, root=tmp_path) == 0
+    printed = capsys.readouterr().out
+    assert "mahe    15 of 17 mutants killed = 88%" in printed
+    assert "MAHE-6.1     1 of 2 mutants killed" in printed
+    assert "hand-made rule mutations: 1 of 1 killed" in printed
+    text = out.read_text("utf-8")
+    assert "## mahe: 2 survivor(s); 15 of 17 mutants killed" in text
+    assert "### MAHE-3.3: 14 of 15 mutants killed" in text
+    assert "`engine/mahe/game.py:11` `is_bust` survived (also cited for MAHE-3.4)" in text
+    assert "  +b engine.mahe.game.x_is_bust__mutmut_14" in text
+    assert "x_is_bust__mutmut_15" not in text  # equivalent: not a survivor
