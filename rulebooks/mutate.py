@@ -269,6 +269,7 @@ def write_atomically(path: Path, data: dict[str, Any]) -> None:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(data, out, indent=1, ensure_ascii=False, sort_keys=False)
             out.write("\n")
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; the file is published
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
