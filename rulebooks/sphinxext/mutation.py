@@ -170,7 +170,8 @@ def weakest_rows(results: MutationResults) -> list[list[str | nodes.Node]]:
 
 def _clause_link(clause_id: str) -> nodes.Node:
     game = clause_id.split("-", 1)[0].lower()
-    uri = f"{game}/rules.html#{nodes.make_id(clause_id)}"
+    page = "interpretations" if clause_id.split("-", 1)[1].startswith("R") else "rules"
+    uri = f"{game}/{page}.html#{nodes.make_id(clause_id)}"
     link = nodes.reference("", "", internal=True, refuri=uri)
     link += nodes.Text(clause_id)
     return link
