@@ -59,7 +59,8 @@ def mutation_data(directive: SphinxDirective) -> tuple[MutationResults | None, s
     results_path = Path(directive.config.rulebooks_mutation_file)
     equivalent_path = Path(directive.config.rulebooks_equivalent_file)
     for path in (results_path, equivalent_path):
-        directive.env.note_dependency(str(path))
+        if path.exists():  # Sphinx rereads a page on every build while a dependency is missing
+            directive.env.note_dependency(str(path))
     key = (str(results_path), str(equivalent_path))
     stamp = (_mtime(results_path), _mtime(equivalent_path))
     cached = _CACHE.get(key)
