@@ -45,7 +45,9 @@ bench: $(STAMP)
 simulate: $(STAMP)
 	mkdir -p results && $(BIN)/rulebooks simulate all --games 1000 --workers $$(nproc) --out results/simulation.json
 
-## make mutate: does the suite catch rule bugs? Every hand-made mutation, and the kill rate.
+## make mutate: does the suite catch rule bugs? mutmut over the engine functions citing a
+## clause, the scenarios as the suite, on every core, incrementally; plus the hand-made rule
+## mutations. Writes mutation/results.json (commit it: the site shows it). See rulebooks/README.md.
 mutate: $(STAMP)
 	$(BIN)/rulebooks mutate
 

@@ -7,7 +7,8 @@ rulebooks replay FEATURE:LINE
                             rerun one scenario, printing each step and the state after it
 rulebooks play GAME         play one random game with a seeded sampler and print it
 rulebooks simulate GAME     random playouts in several processes, invariants checked
-rulebooks mutate            does the suite catch rule bugs? hand-made mutations, kill rate
+rulebooks mutate            does the suite catch rule bugs? mutmut over the rule code, per clause
+rulebooks trace             which engine functions cite which clause (and what is missing)
 """
 
 from __future__ import annotations
@@ -318,9 +319,26 @@ def command_simulate(args: argparse.Namespace) -> int:
 
 
 def command_mutate(args: argparse.Namespace) -> int:
-    from rulebooks.mutations import main as run_mutations
+    if args.fast or args.only:
+        from rulebooks.mutations import main as run_mutations
 
-    return run_mutations(fast=args.fast, only=args.only, games=args.game)
+        return run_mutations(fast=args.fast, only=args.only, games=args.game)
+    from rulebooks.mutate import main as run_campaign
+
+    if args.workers is not None and args.workers < 1:
+        print("error: --workers is at least 1", file=sys.stderr)
+        return 2
+    return run_campaign(
+        workers=args.workers, full=args.full, games=args.game, mutant=args.mutant,
+        hand_made=not args.no_hand_made, report_only=args.report,
+        survivors=Path(args.survivors) if args.survivors else None,
+    )  # fmt: skip
+
+
+def command_trace(args: argparse.Namespace) -> int:
+    from rulebooks.trace import main as run_trace
+
+    return run_trace(by=args.by, game=args.game)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -385,11 +403,32 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(run=command_simulate)
 
-    mutate = sub.add_parser("mutate", help="run the suite against hand-made rule mutations")
-    mutate.add_argument("--fast", action="store_true", help="a few Mahé mutations only")
-    mutate.add_argument("--only", action="append", default=[], metavar="ID", help="a mutation")
-    mutate.add_argument("--game", action="append", default=[], help="mutations of this game")
+    mutate = sub.add_parser(
+        "mutate", help="mutation campaign (mutmut) over the rule code, scenarios as the suite"
+    )
+    mutate.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    mutate.add_argument("--full", action="store_true", help="rerun every mutant")
+    mutate.add_argument("--game", action="append", default=[], help="only this game's code")
+    mutate.add_argument("--mutant", default=None, metavar="NAME", help="rerun one mutmut mutant")
+    mutate.add_argument(
+        "--no-hand-made", action="store_true", help="skip the hand-made rule mutations"
+    )
+    mutate.add_argument("--report", action="store_true", help="print the last results only")
+    mutate.add_argument(
+        "--survivors", default=None, metavar="FILE", help="also write the survivors as Markdown"
+    )
+    mutate.add_argument(
+        "--fast", action="store_true", help="only a few hand-made Mahé mutations (no mutmut)"
+    )
+    mutate.add_argument(
+        "--only", action="append", default=[], metavar="ID", help="only this hand-made mutation"
+    )
     mutate.set_defaults(run=command_mutate)
+
+    trace_cmd = sub.add_parser("trace", help="the map from clauses to the engine code citing them")
+    trace_cmd.add_argument("--by", choices=("clause", "function"), default="clause")
+    trace_cmd.add_argument("--game", default=None, help="one game only")
+    trace_cmd.set_defaults(run=command_trace)
 
     args = parser.parse_args(argv)
     code: int = args.run(args)

@@ -106,7 +106,7 @@ def is_bust(dice: Sequence[int]) -> bool:
 
 
 def destination(start: int, length: int) -> int:
-    """MAHE-4.1, MAHE-4.4: counter-clockwise round the loop; space 1 follows space 21.
+    """MAHE-4.1, MAHE-4.3, MAHE-4.4: counter-clockwise round the loop of 21; 1 follows 21.
 
     From the raft (0) a move of n ends on space n, which the same formula gives.
     """
@@ -125,7 +125,7 @@ def passes_beach(start: int, length: int) -> bool:
 
 
 class MaheGame(Game):
-    """Mahé for 2..7 players, optionally with the egg-card-as-die variant (MAHE-9)."""
+    """Mahé for 2..7 players (MAHE-2.4), optionally with the egg-card variant (MAHE-9.1..9.5)."""
 
     short_name = "mahe"
     min_players = 2
@@ -138,6 +138,7 @@ class MaheGame(Game):
         first_player: int = 0,
         deck: EggDeck | None = None,
     ) -> None:
+        """MAHE-2.4: 2 to 7 players (checked by `Game`); MAHE-8.1: two turtles each with 2 or 3."""
         super().__init__(players)
         if not isinstance(variant, bool):
             raise InvalidGameError(f"mahe: variant must be true or false, got {variant!r}")
@@ -349,7 +350,7 @@ class MaheState(State):
         return []
 
     def _decisions(self) -> list[int]:
-        """MAHE-3.2: stop or roll the next die; MAHE-9: or play one of the decider's cards.
+        """MAHE-3.2: stop or roll; MAHE-9.1..9.3, MAHE-9.5: or play one of the decider's cards.
 
         A decision always comes after one or two dice (the third ends the move), so rolling
         again is always possible here.
@@ -477,7 +478,7 @@ class MaheState(State):
             self._phase = DECIDE
 
     def _play_card(self, eggs: int) -> None:
-        """MAHE-9: the decider's card replaces the next die and leaves the game."""
+        """MAHE-9.1, MAHE-9.4: the decider's card replaces the next die and leaves the game."""
         self._collected[self.decider()].remove(eggs)
         self._used.append(eggs)
         self._card_used = True
@@ -497,7 +498,7 @@ class MaheState(State):
         self._end_move()
 
     def _finish_move(self) -> None:
-        """MAHE-4, MAHE-5.1, MAHE-6: move the group, stack it, take an egg card or the beach."""
+        """MAHE-4.2, MAHE-5.1, MAHE-6.1: move the group, stack it, lay eggs past space 21."""
         assert self._mover is not None
         start = self._where[self._mover]
         length = move_length(self._dice)
@@ -537,7 +538,7 @@ class MaheState(State):
             self._next_move()
 
     def _next_move(self) -> None:
-        """The player's other turtle (2..3 players), else the next player's turn (MAHE-2.3)."""
+        """MAHE-8.2: the player's other turtle (2..3 players); else MAHE-2.3: the next player."""
         if self._pending:
             self._start_move(self._pending.pop(0))
             return
@@ -552,6 +553,7 @@ class MaheState(State):
             self._phase = ORDER
 
     def _start_move(self, turtle: int) -> None:
+        """MAHE-3.1: a move starts with the first die, rolled without any choice."""
         self._mover = turtle
         self._dice = []
         self._phase = FIRST_DIE

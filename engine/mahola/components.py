@@ -35,7 +35,7 @@ ICONS = ("War", "Spirit", "Fire", "Rain", "Gourd", "Hoop", "Grass", "Sun")
 
 @dataclass(frozen=True)
 class DanceCard:
-    """One Dance card's printed data (all of it placeholder in the shipped file)."""
+    """MAHOLA-8.1: one Dance card's printed data (all of it placeholder in the shipped file)."""
 
     dance: str
     value: int

@@ -196,7 +196,7 @@ class RoundRecord:
 
 
 class MaholaGame(Game):
-    """Mahola for 3 or 4 players, with the readings of MAHOLA-R3..R5 as parameters.
+    """Mahola for 3 or 4 players (MAHOLA-2.3), with the readings of MAHOLA-R3..R5 as parameters.
 
     ``secondary_points`` (MAHOLA-4.4, MAHOLA-R3): ``"card_value"`` (the rulebook: each matching
     secondary dance adds the value of the card showing it) or ``"one_per_icon"``.
@@ -270,7 +270,7 @@ class MaholaGame(Game):
         recoloured: Mapping[int, int],
         chief_dance: str | None,
     ) -> DanceScore:
-        """MAHOLA-4: score a tableau (card numbers, left to right) for the Character with
+        """MAHOLA-4.1..4.5: score a tableau (card numbers, left to right) for the Character with
         index `character`; `recoloured` maps cards to the colour index the Shaman gave them."""
         return self.scorer.score(tableau, character, recoloured, chief_dance)
 
@@ -320,7 +320,7 @@ class MaholaState(State):
         self._start_round()
 
     def _start_round(self) -> None:
-        """MAHOLA-2.1, MAHOLA-2.2, MAHOLA-R11: every card and Character is shuffled anew."""
+        """MAHOLA-2.1, MAHOLA-2.2, MAHOLA-2.4, MAHOLA-R11: cards and Characters shuffled anew."""
         players = self.game.num_players
         self._phase = DEAL_CHARACTERS
         self._turn = 0
@@ -406,7 +406,7 @@ class MaholaState(State):
         return self._phase in REVEALED_PHASES
 
     def score(self, player: int) -> DanceScore:
-        """MAHOLA-4: the player's dance as it stands now, scored."""
+        """MAHOLA-4.1..4.5: the player's dance as it stands now, scored."""
         index = self._characters[player]
         if index is None:
             raise InvalidStateError(f"player {player} has no Character yet: nothing to score")
@@ -463,7 +463,7 @@ class MaholaState(State):
         return abilities
 
     def _ability_actions(self, player: int) -> list[int]:
-        """MAHOLA-7: what the player's Character may do at the end of the round."""
+        """MAHOLA-7.1..7.4: what the player's Character may do at the end of the round."""
         character = self._characters[player]
         tableau = self._tableaux[player]
         if character == _CHIEF:
@@ -815,7 +815,7 @@ class MaholaState(State):
             self._recoloured[card] = colour
 
     def _end_round(self) -> None:
-        """MAHOLA-3.6, MAHOLA-5, MAHOLA-6.1: score, give the Favor token, end or deal anew."""
+        """MAHOLA-3.6, MAHOLA-5.1..5.3, MAHOLA-6.1: score, give the Favor token, end or deal."""
         characters = tuple(c for c in self._characters if c is not None)
         score, recoloured, chief_dance = self.game.scorer.score, self._recoloured, self._chief_dance
         scores = tuple(

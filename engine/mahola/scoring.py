@@ -36,7 +36,7 @@ CHIEF_READINGS = ("names_and_icons", "names", "icons")
 
 @dataclass(frozen=True)
 class DanceScore:
-    """One player's score for a round, part by part (MAHOLA-4)."""
+    """One player's score for a round, part by part (MAHOLA-4.1..4.5, MAHOLA-5.1)."""
 
     card_points: tuple[int, ...]  # MAHOLA-4.1..4.3, per tableau card, left to right
     secondary: int  # MAHOLA-4.4: what the matching secondary dances add
@@ -143,7 +143,7 @@ def score_dance(
     chief_dance: str | None = None,
     secondary_worth: str = "card_value",
 ) -> DanceScore:
-    """MAHOLA-4: the whole score of one tableau (cards left to right, colours as they are now)."""
+    """MAHOLA-4.1..4.5: the whole score of one tableau (cards left to right, colours as now)."""
     chief = 0
     if character.name == "Chief" and chief_dance is not None:
         chief = chief_points(cards, chief_dance, chief_count)
@@ -161,7 +161,7 @@ def score_dance(
 
 
 class TableauScorer:
-    """MAHOLA-4 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5
+    """MAHOLA-4.1..4.5 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5
     (`secondary_worth` is the game parameter ``secondary_points``).
 
     What each card scores for each Character in each colour (MAHOLA-4.1..4.3) and which
@@ -252,7 +252,7 @@ class TableauScorer:
 
 
 def round_winner(scores: Sequence[DanceScore]) -> int | None:
-    """MAHOLA-3.6, MAHOLA-5: the highest score; tied -> most Special Dance cards; then most
+    """MAHOLA-3.6, MAHOLA-5.1..5.3: the highest score; tied -> most Special Dance cards; then most
     matching secondary dances; still tied -> nobody (MAHOLA-5.3: no Favor token)."""
     contenders = list(range(len(scores)))
     ranks = (

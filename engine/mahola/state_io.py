@@ -157,7 +157,7 @@ def _expected_sizes(
 
 
 def _read_round(game: MaholaGame, data: Mapping[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
-    """The phase, turn and Characters, and the card counts they imply (MAHOLA-3)."""
+    """The phase, turn and Characters, and the card counts they imply (MAHOLA-3.1..3.5)."""
     players = game.num_players
     phase = _checks.member(data.get("phase", PLAY), "phase", Phase)
     default_characters = (

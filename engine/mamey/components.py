@@ -228,7 +228,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class StoreSide:
-    """One side of the Store board: a cell for every row and every number of cards."""
+    """MAMEY-5.2: one side of the Store board: a cell for every row and every number of cards."""
 
     name: str
     players: tuple[int, ...]

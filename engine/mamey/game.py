@@ -132,7 +132,7 @@ def _is_run(numbers: Sequence[int], jokers: int) -> bool:
 
 
 def _all_sales() -> tuple[Sale, ...]:
-    """Every set of cards the rules let one sell, in a fixed order (the action numbering).
+    """MAMEY-5.1, MAMEY-6.1, MAMEY-6.2: every set one may sell, in a fixed order (action numbers).
 
     Sets are card multisets: a Joker's stand-in number never changes what is sold, so a run
     "red 2, red 3, red Joker" is one sale whether the Joker plays 1 or 4.
@@ -539,7 +539,7 @@ class MameyState(State):
         return []
 
     def _choices(self) -> list[int]:
-        """MAMEY-3.1: harvest, sell or hire."""
+        """MAMEY-3.1: harvest (MAMEY-4.1: under 7 cards), sell on a square (MAMEY-5.2), or hire."""
         p = self._turn_player
         hand = self._hands[p]
         actions = []

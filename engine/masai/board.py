@@ -47,7 +47,7 @@ SHIPPED_BOARD = "data/board.json"
 
 @dataclass(frozen=True)
 class Board:
-    """A validated necklace. Slots are referred to by index; ``*_ids`` give their names."""
+    """MASAI-3.1, 3.2: a validated necklace. Slots are referred to by index, named by ``*_ids``."""
 
     name: str
     verified: bool

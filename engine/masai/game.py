@@ -180,7 +180,7 @@ def tie_value(faces: list[int]) -> int:
 
 
 class MasaiGame(Game):
-    """Masai for 2 to 4 players on a board graph (the shipped one unless given)."""
+    """Masai for 2 to 4 players (MASAI-2.2) on a board graph (the shipped one unless given)."""
 
     short_name = "masai"
     min_players = 2
@@ -477,7 +477,7 @@ class MasaiState(State):
         return points
 
     def final_scores(self) -> list[dict[str, int]] | None:
-        """MASAI-9: each player's final scoring, once the game is over (else None)."""
+        """MASAI-9.1..9.6: each player's final scoring, once the game is over (else None)."""
         if self._phase != OVER:
             return None
         if self._final is None:
@@ -617,7 +617,8 @@ class MasaiState(State):
 
     def _placements(self, player: int, sector: int, may_change_face: bool) -> list[int]:
         """MASAI-5.2, 3.3: a pool die into an empty slot of the sector, its face not yet there;
-        with special 2 (MASAI-7.4) turned to any face not yet there."""
+        with special 2 (MASAI-7.4) turned to any face not yet there, if no special action
+        was used this turn (MASAI-7.2)."""
         empty = self._empty_slots(sector)
         if not empty:
             return []
@@ -638,7 +639,7 @@ class MasaiState(State):
         return actions
 
     def _turn_starts(self, player: int) -> list[int]:
-        """A key (MASAI-5.1, special 1), special 3, special 4, or a pass (MASAI-R13).
+        """A key (MASAI-5.1, 5.5; special 1: MASAI-7.3), special 3, 4, or a pass (MASAI-5.6, R13).
 
         A key is offered only when a die is left to place after it (MASAI-5.2, 3.3). Per
         sector: is a slot empty, and how many pool dice show a face the sector lacks.
@@ -1076,7 +1077,7 @@ class MasaiState(State):
         self._placed = NO_SLOT
 
     def _end_turn(self) -> None:
-        """MASAI-8.1, 8.2: note the end (the round still finishes); next player or round.
+        """MASAI-8.1, 8.2: note the end (the round still finishes); MASAI-4.2: next player or round.
 
         MASAI-8.3: a round in which everyone passes ends the game only when no die can ever
         be placed again (`can_never_place`, MASAI-R14)."""

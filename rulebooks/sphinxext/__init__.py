@@ -68,6 +68,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", events.on_doctree_resolved)
     app.setup_extension("rulebooks.sphinxext.simulation")  # the simulation-report directive
     app.setup_extension("rulebooks.sphinxext.schema")  # the results-schema directive
+    app.setup_extension("rulebooks.sphinxext.mutation")  # mutation strength, mutation-report
     return {
         "version": "1",
         "env_version": 1,

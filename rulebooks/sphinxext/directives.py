@@ -16,6 +16,7 @@ from sphinx.util.typing import OptionSpec
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import TaggedScenario, clause_verdict
 from rulebooks.sphinxext.data_notes import clause_caveat, data_note
+from rulebooks.sphinxext.mutation import clause_strength_nodes
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
@@ -157,6 +158,7 @@ class ClauseDirective(RulebooksDirective):
         "section": directives.unchanged,
         "title": directives.unchanged,
         "ruling": directives.unchanged,
+        "no-code": directives.unchanged_required,  # why no engine code enforces it
     }
 
     def run(self) -> list[nodes.Node]:
@@ -180,6 +182,9 @@ class ClauseDirective(RulebooksDirective):
             *clause_caveat(data.results, found),
             classes=["rulebooks-verdict"],
         )
+        no_code = self.options.get("no-code")  # the marker rulebooks.trace reads too
+        reason = None if no_code is None else str(no_code)
+        box.extend(clause_strength_nodes(self, clause_id, reason))
         box.extend(self._scenarios(data, found))
         self.store().add_clause(
             ClauseRecord(

@@ -1,0 +1,314 @@
+"""The mutation campaign's bookkeeping (rulebooks.mutate, rulebooks.mutate_results) and the
+site's mutation strength, without running mutmut: mutmut's part is replaced by a stub that
+records which functions it was asked to mutate. The real campaign is `make mutate`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebooks import mutate, mutate_results
+from rulebooks.mutate_results import MutationResultsError
+from tests.unit.test_sphinxext import element_of, make_project
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def mutant(name: str, status: str, line: int = 10) -> dict[str, Any]:
+    killers = ["tests/scenarios/mahe/test_mahe.py::test_x"] if status == "killed" else []
+    return {"name": name, "line": line, "status": status, "diff": f"-a\n+b {name}",
+            "killed_by": killers}  # fmt: skip
+
+
+def results_data(engine_files: dict[str, str | None] | None = None) -> dict[str, Any]:
+    killed = [mutant(f"engine.mahe.game.x_is_bust__mutmut_{n}", "killed") for n in range(1, 14)]
+    return {
+        "schema": 1,
+        "git": {"commit": "0123456789abcdef", "dirty": False},
+        "finished": "2026-12-01T08:00:00+00:00",
+        "wall_seconds": 12.5,
+        "workers": 2,
+        "engine_files": engine_files or {},
+        "functions": [
+            {"path": "engine/mahe/game.py", "qualname": "is_bust", "line": 9, "game": "mahe",
+             "clauses": ["MAHE-3.3", "MAHE-3.4"], "hash": "h",
+             "mutants": [*killed,
+                         mutant("engine.mahe.game.x_is_bust__mutmut_14", "survived", 11),
+                         mutant("engine.mahe.game.x_is_bust__mutmut_15", "survived", 12)]},
+            {"path": "engine/mahe/game.py", "qualname": "passes_beach", "line": 20,
+             "game": "mahe", "clauses": ["MAHE-6.1"], "hash": "h",
+             "mutants": [mutant("engine.mahe.game.x_passes_beach__mutmut_1", "no tests"),
+                         mutant("engine.mahe.game.x_passes_beach__mutmut_2", "timeout")]},
+        ],
+        "rule_mutations": [{"id": "mahe-bust-at-7", "game": "mahe", "clause": "MAHE-3.3",
+                            "description": "a total of 7 busts", "verdict": "killed"}],
+    }  # fmt: skip
+
+
+EQUIVALENT = '[equivalent]\n"engine.mahe.game.x_is_bust__mutmut_15" = "sum() > 7 and >= 8 agree"\n'
+
+
+def test_strength_counts_equivalents_and_timeouts_as_killed() -> None:
+    results = mutate_results.parse(
+        results_data(), {"engine.mahe.game.x_is_bust__mutmut_15": "same"}, "x"
+    )
+    assert results.clause_strength("MAHE-3.3").text() == "14 of 15 mutants killed"
+    assert results.clause_strength("MAHE-6.1").text() == "1 of 2 mutants killed"  # no tests
+    assert results.clause_strength("MAHE-9.9").text() == "no mutants"
+    assert results.game_strength("mahe").detected == 15
+    assert [m.name for m in results.survivors()] == [
+        "engine.mahe.game.x_is_bust__mutmut_14", "engine.mahe.game.x_passes_beach__mutmut_1",
+    ]  # fmt: skip
+    assert results.stale_equivalents == []
+    survivor = results.survivors()[0]
+    assert survivor.rerun == "rulebooks mutate --mutant 'engine.mahe.game.x_is_bust__mutmut_14'"
+
+
+def test_an_equivalence_note_naming_no_mutant_is_reported(tmp_path: Path) -> None:
+    results = mutate_results.parse(results_data(), {"engine.mahe.game.x_gone__mutmut_1": "x"}, "x")
+    assert results.stale_equivalents == ["engine.mahe.game.x_gone__mutmut_1"]
+    (message,) = mutate_results.stale_equivalent_messages(results, tmp_path / "eq.toml")
+    assert "engine.mahe.game.x_gone__mutmut_1 names no mutant of the last campaign" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ('[equivalent]\n"m" = """two\nlines"""\n', "one non-empty line"),
+        ('[equivalent]\n"m" = ""\n', "one non-empty line"),
+        ('[other]\n"m" = "x"\n', "expected only an"),
+        ("[equivalent\n", "not valid TOML"),
+    ],
+)
+def test_bad_equivalence_files_are_refused(tmp_path: Path, text: str, error: str) -> None:
+    path = tmp_path / "equivalent.toml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(MutationResultsError, match=error):
+        mutate_results.load_equivalents(path)
+
+
+def test_bad_results_files_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    path.write_text("{", "utf-8")
+    with pytest.raises(MutationResultsError, match="not a readable JSON file"):
+        mutate_results.load(path, tmp_path / "none.toml")
+    path.write_text(json.dumps({**results_data(), "schema": 99}), "utf-8")
+    with pytest.raises(MutationResultsError, match="schema 99, expected 1"):
+        mutate_results.load(path, tmp_path / "none.toml")
+    assert mutate_results.load(tmp_path / "absent.json") is None
+
+
+def test_results_are_stale_when_a_mutated_engine_file_changed(tmp_path: Path) -> None:
+    engine = tmp_path / "engine" / "mahe" / "game.py"
+    engine.parent.mkdir(parents=True)
+    engine.write_text("x = 1\n", "utf-8")
+    recorded = {"engine/mahe/game.py": mutate_results.file_sha256(engine)}
+    results = mutate_results.parse(results_data(recorded), {}, "x")
+    assert results.stale_files(tmp_path) == []
+    engine.write_text("x = 2\n", "utf-8")
+    assert results.stale_files(tmp_path) == ["engine/mahe/game.py"]
+
+
+def test_an_interrupted_write_leaves_the_previous_file(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    mutate.write_atomically(path, {"schema": 1, "old": True})
+
+    class Interrupting:
+        def __repr__(self) -> str:
+            raise KeyboardInterrupt
+
+    with pytest.raises(TypeError):
+        mutate.write_atomically(path, {"schema": 1, "bad": Interrupting()})
+    assert json.loads(path.read_text("utf-8")) == {"schema": 1, "old": True}
+    assert [p.name for p in tmp_path.iterdir()] == ["results.json"]  # no temporary file left
+
+
+def test_ctrl_c_during_a_campaign_says_the_results_file_was_not_touched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mutation").mkdir()
+    results = tmp_path / "mutation" / "results.json"
+    results.write_text(json.dumps(results_data()), "utf-8")
+    before = results.read_bytes()
+
+    def interrupted(**_: Any) -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(mutate, "campaign", interrupted)
+    assert mutate.main(root=tmp_path) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert results.read_bytes() == before
+
+
+def test_a_bad_mutant_name_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert mutate.main(mutant="rm -rf /") == 2
+    assert "not a mutmut mutant name" in capsys.readouterr().out
+
+
+def test_function_hashes_ignore_docstrings(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text('def f(x):\n    """MAHE-3.3."""\n    return x > 7\n', "utf-8")
+    first = mutate.code_hashes(source)
+    source.write_text('def f(x):\n    """MAHE-3.3, MAHE-3.4: reworded."""\n    return x > 7\n')
+    assert mutate.code_hashes(source) == first
+    source.write_text('def f(x):\n    """MAHE-3.3."""\n    return x >= 7\n', "utf-8")
+    assert mutate.code_hashes(source) != first
+
+
+def test_mangled_names_are_mutmuts() -> None:
+    from mutmut.utils.format_utils import orig_function_and_class_names_from_key
+
+    by_name = {t.unit.qualname: t for t in mutate.targets()}
+    method = mutate.mangled(by_name["MaheState._bust"].unit)
+    function = mutate.mangled(by_name["is_bust"].unit)
+    assert method == "engine.mahe.game.x\u01c1MaheState\u01c1_bust"
+    assert function == "engine.mahe.game.x_is_bust"
+    assert orig_function_and_class_names_from_key(method + "__mutmut_3") == (
+        "_bust", "MaheState",
+    )  # fmt: skip
+
+
+class FakeMutmut:
+    """Stands for mutmut: records the functions asked for, kills every mutant."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def run(self, patterns: Sequence[str], workers: int, root: Path = ROOT) -> None:
+        self.calls.append(list(patterns))
+
+    def collect(
+        self, chosen: Sequence[mutate.Target], root: Path = ROOT
+    ) -> dict[str, list[dict[str, Any]]]:
+        return {
+            t.key: [mutant(mutate.mangled(t.unit) + "__mutmut_1", "killed", t.unit.line)]
+            for t in chosen
+        }
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> FakeMutmut:
+    stub = FakeMutmut()
+    monkeypatch.setattr(mutate, "run_mutmut", stub.run)
+    monkeypatch.setattr(mutate, "collect", stub.collect)
+    return stub
+
+
+def test_a_campaign_reruns_only_what_changed(
+    tmp_path: Path, fake: FakeMutmut, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "results.json"
+    first = mutate.campaign(workers=1, out=out, hand_made=False)
+    functions = len(first["functions"])
+    assert functions == len(mutate.targets()) > 50
+    assert len(fake.calls[0]) == functions  # one pattern per function citing a clause
+    assert first["ran_functions"] == functions and first["kept_functions"] == 0
+    mutate_results.load(out, tmp_path / "none.toml")  # the file written parses
+
+    again = mutate.campaign(workers=1, out=out, hand_made=False)
+    assert len(fake.calls) == 1, "nothing changed: mutmut must not run"
+    assert again["kept_functions"] == functions and again["functions"] == first["functions"]
+
+    real_targets = mutate.targets
+
+    def one_changed(root: Path = ROOT) -> list[mutate.Target]:
+        found = real_targets(root)
+        changed = next(i for i, t in enumerate(found) if t.unit.qualname == "is_bust")
+        found[changed] = mutate.Target(found[changed].unit, "changed")
+        return found
+
+    monkeypatch.setattr(mutate, "targets", one_changed)
+    mutate.campaign(workers=1, out=out, hand_made=False)
+    assert fake.calls[-1] == ["engine.mahe.game.x_is_bust__mutmut_*"]
+
+    monkeypatch.setattr(mutate, "suite_hash", lambda root=ROOT: "another suite")
+    mutate.campaign(workers=1, out=out, hand_made=False)
+    assert len(fake.calls[-1]) == functions, "a changed scenario or step reruns everything"
+
+
+def test_a_campaign_of_one_game_keeps_the_others(tmp_path: Path, fake: FakeMutmut) -> None:
+    out = tmp_path / "results.json"
+    mutate.campaign(workers=1, out=out, hand_made=False, games=["mahe"])
+    assert all(p.startswith("engine.mahe.") for p in fake.calls[0])
+    with pytest.raises(mutate.CampaignError, match="no game"):
+        mutate.campaign(workers=1, out=out, hand_made=False, games=["chess"])
+
+
+# -- the site --------------------------------------------------------------------------------
+COVERAGE = "# Coverage\n\n```{mutation-report}\n```\n"
+
+
+def test_the_site_shows_strength_beside_the_verdict_and_the_report(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    project.write("docs/coverage.md", COVERAGE)
+    project.write("mutation/results.json", json.dumps(results_data()))
+    project.write("mutation/equivalent.toml", EQUIVALENT)
+    build = project.build()
+    clause = build.text("rules", "mahe-3-3")
+    assert "Mutation strength: 14 of 15 mutants killed (93%), 1 of them equivalent" in clause
+    report = build.text("coverage", "mutation-report")
+    assert "Campaign of commit 0123456789ab" in report
+    assert "engine.mahe.game.x_is_bust__mutmut_14" in report
+    assert "rulebooks mutate --mutant 'engine.mahe.game.x_is_bust__mutmut_14'" in report
+    assert "Equivalent: sum() > 7 and >= 8 agree" in report
+    assert "Clauses below 90%: 1" in report and "MAHE-6.1" in report
+    assert "Hand-made rule mutations: 1 of 1 killed" in report
+    assert "Stale mutation results" not in report
+
+
+def test_the_site_flags_stale_results_and_stale_equivalence_notes(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    project.write("docs/coverage.md", COVERAGE)
+    project.write("engine/mahe/game.py", "x = 1\n")
+    project.write(
+        "mutation/results.json", json.dumps(results_data({"engine/mahe/game.py": "0" * 64}))
+    )
+    project.write("mutation/equivalent.toml", '[equivalent]\n"engine.x_gone__mutmut_1" = "r"\n')
+    build = project.build()
+    report = build.text("coverage", "mutation-report")
+    assert "Stale mutation results" in report and "engine/mahe/game.py" in report
+    assert "engine.x_gone__mutmut_1 names no mutant of the last campaign" in report
+    assert "engine.x_gone__mutmut_1 names no mutant" in build.warnings
+
+
+def test_the_site_without_mutation_results_says_so(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    project.write("docs/coverage.md", COVERAGE)
+    build = project.build()
+    assert "No mutation campaign results yet" in build.text("coverage", "mutation-report")
+    assert "Mutation strength: not run yet." in build.text("rules", "mahe-3-3")
+    assert element_of(build.pages["rules"], "mahe-3-3")
+
+
+def test_the_committed_results_parse_and_their_equivalence_notes_name_mutants() -> None:
+    results = mutate_results.load(
+        ROOT / mutate_results.RESULTS_FILE, ROOT / mutate_results.EQUIVALENT_FILE
+    )
+    assert results is not None, "mutation/results.json is committed (make mutate writes it)"
+    assert results.stale_equivalents == []
+    assert {m.game for m in results.mutants} == {"mahe", "mahola", "mamey", "masai"}
+
+
+def test_the_report_and_the_survivors_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mutation").mkdir()
+    (tmp_path / "mutation" / "results.json").write_text(json.dumps(results_data()), "utf-8")
+    (tmp_path / "mutation" / "equivalent.toml").write_text(EQUIVALENT, "utf-8")
+    out = tmp_path / "SURVIVORS.md"
+    assert mutate.main(report_only=True, survivors=out, root=tmp_path) == 0
+    printed = capsys.readouterr().out
+    assert "mahe    15 of 17 mutants killed = 88%" in printed
+    assert "MAHE-6.1     1 of 2 mutants killed" in printed
+    assert "hand-made rule mutations: 1 of 1 killed" in printed
+    text = out.read_text("utf-8")
+    assert "## mahe: 2 survivor(s); 15 of 17 mutants killed" in text
+    assert "### MAHE-3.3: 14 of 15 mutants killed" in text
+    assert "`engine/mahe/game.py:11` `is_bust` survived (also cited for MAHE-3.4)" in text
+    assert "  +b engine.mahe.game.x_is_bust__mutmut_14" in text
+    assert "x_is_bust__mutmut_15" not in text  # equivalent: not a survivor
