@@ -78,6 +78,10 @@ SCHEMA = 1
 PLUGIN_NAME = "rulebooks-recorder"
 """Name under which the active :class:`Recorder` is registered with pytest."""
 
+# Other formats of the same run (Cucumber Messages, JUnit XML), written beside the results
+# file at the end of the session: see rulebooks/formats/plugin.py.
+pytest_plugins = ["rulebooks.formats.plugin"]
+
 _REPORT_ATTR = "rulebooks_scenario"
 _EXAMPLE_ARG = "_pytest_bdd_example"
 

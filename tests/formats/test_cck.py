@@ -1,0 +1,35 @@
+"""Conformance with the Cucumber Compatibility Kit: one test per sample of the kit."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.formats.cck.harness import (
+    BY_NAME,
+    SAMPLES,
+    compare,
+    kit_samples,
+    normalise,
+    reference,
+    run_sample,
+)
+
+pytest_plugins = ["pytester"]
+
+RUNNABLE = [sample for sample in SAMPLES if sample.verdict != "not expressible"]
+
+
+def test_every_sample_of_the_kit_has_a_verdict() -> None:
+    assert sorted(BY_NAME) == kit_samples()
+
+
+@pytest.mark.parametrize("sample", RUNNABLE, ids=[sample.name for sample in RUNNABLE])
+def test_sample(pytester: pytest.Pytester, sample: object) -> None:
+    from tests.formats.cck.harness import Sample
+
+    assert isinstance(sample, Sample)
+    differences = compare(normalise(run_sample(pytester, sample)), normalise(reference(sample.name)))
+    if sample.verdict == "conformant":
+        assert differences == []
+    else:
+        assert differences == list(sample.differences)
