@@ -1,11 +1,12 @@
 """A results file as JUnit XML, the format CI dashboards (Jenkins, GitLab, GitHub) read.
 
 One ``<testsuite>`` per feature file and one ``<testcase>`` per scenario run (an outline
-row is a run of its own): named ``feature › rule › scenario [row values]``, with the
-feature file as ``classname`` and the scenario's duration as ``time``. A failed scenario
-has a ``<failure>`` with its error; an undefined one a ``<failure type="undefined">`` (it
-did not pass: a dashboard must not show it green); a skipped one ``<skipped/>``. The steps
-with their statuses go to ``<system-out>``.
+row is a run of its own): named ``feature > rule > scenario [row values]`` (``>`` stands
+for U+203A, see :data:`SEPARATOR`), with the feature file as ``classname`` and the
+scenario's duration as ``time``. A failed scenario has a ``<failure>`` with its error; an
+undefined one a ``<failure type="undefined">`` (it did not pass: a dashboard must not show
+it green); a skipped one ``<skipped/>``. The steps with their statuses go to
+``<system-out>``.
 
 The file validates against the Jenkins xUnit plugin's JUnit schema, shipped beside this
 module as ``junit-10.xsd`` (:data:`SCHEMA_PATH`, its source noted at its top).
@@ -22,11 +23,13 @@ from typing import Any
 __all__ = ["SCHEMA_PATH", "junit_tree", "testcase_name", "write_junit"]
 
 SCHEMA_PATH = Path(__file__).with_name("junit-10.xsd")
-SEPARATOR = " › "
+SEPARATOR = " \u203a "
+"""Between the feature, rule and scenario names: a single right-pointing angle quote."""
 
 
 def testcase_name(record: Mapping[str, Any]) -> str:
-    """``feature › rule › scenario [row values]`` (the rule and the row when there is one)."""
+    """``feature > rule > scenario [row values]`` (> standing for :data:`SEPARATOR`; the rule
+    and the row when there is one)."""
     parts = [str(record.get("feature_name") or record.get("feature") or "")]
     rule = record.get("rule")
     if isinstance(rule, Mapping) and rule.get("name"):

@@ -60,7 +60,7 @@ MEDIA_TYPE_SVG = "image/svg+xml"
 GHERKIN_MEDIA_TYPE = "text/x.cucumber.gherkin+plain"
 
 
-class PendingStep(Exception):  # noqa: N818 - Cucumber's word, as in its "pending" steps
+class PendingStep(Exception):
     """Raised by a step definition that is not written yet: the step is ``PENDING``.
 
     The scenario does not pass (the results file records the step ``failed`` with this
@@ -180,7 +180,9 @@ def _meta() -> cm.Meta:
     return cm.Meta(
         protocol_version=metadata.version("cucumber-messages"),
         implementation=cm.Product(name="rulebooks", version=_version("rulebooks")),
-        runtime=cm.Product(name=platform.python_implementation(), version=platform.python_version()),
+        runtime=cm.Product(
+            name=platform.python_implementation(), version=platform.python_version()
+        ),
         os=cm.Product(name=sys.platform, version=platform.release() or None),
         cpu=cm.Product(name=platform.machine() or "unknown"),
     )
@@ -204,7 +206,9 @@ def _feature_envelopes(
     paths: Iterable[str], root: Path, ids: IdGenerator, pickles: _Pickles
 ) -> Iterator[cm.Envelope]:
     """``source``, ``gherkinDocument`` and ``pickle`` messages from gherkin-official."""
-    events = GherkinEvents(GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True))
+    events = GherkinEvents(
+        GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True)
+    )
     events.id_generator = ids
     events.parser.ast_builder.id_generator = ids
     events.compiler.id_generator = ids
@@ -250,9 +254,7 @@ def _step_definition(info: StepDefinitionInfo, ids: Mapping[str, str]) -> cm.Ste
         pattern=cm.StepDefinitionPattern(
             source=info.source, type=cm.StepDefinitionPatternType(info.pattern_type)
         ),
-        source_reference=cm.SourceReference(
-            uri=info.uri, location=cm.Location(line=info.line)
-        ),
+        source_reference=cm.SourceReference(uri=info.uri, location=cm.Location(line=info.line)),
     )
 
 
@@ -359,9 +361,7 @@ def _board_steps(record: Mapping[str, Any], pickle: cm.Pickle) -> dict[int, list
     ran = [i for i, step in enumerate(steps) if step.get("status") != "skipped"]
     last = ran[-1] if ran else len(steps) - 1
     failed = next((i for i, s in enumerate(steps) if s.get("status") == "failed"), last)
-    action = next(
-        (i for i, s in enumerate(pickle.steps) if s.type is cm.PickleStepType.action), 0
-    )
+    action = next((i for i, s in enumerate(pickle.steps) if s.type is cm.PickleStepType.action), 0)
     placed: dict[int, list[str]] = {}
     for moment, index in (("before", action), ("expected", failed), ("after", last)):
         if moment in boards and index < len(steps):
@@ -399,7 +399,9 @@ def build_envelopes(
     run_id = ids.get_next_id()
     clock = _Clock(details.started_ns or _iso_ns(results.get("started")))
     envelopes.append(
-        cm.Envelope(test_run_started=cm.TestRunStarted(id=run_id, timestamp=clock.at(details.started_ns)))
+        cm.Envelope(
+            test_run_started=cm.TestRunStarted(id=run_id, timestamp=clock.at(details.started_ns))
+        )
     )
 
     cases: list[_Case] = []
@@ -468,7 +470,7 @@ def _run_case(case: _Case, ids: IdGenerator, clock: _Clock) -> tuple[list[cm.Env
     placed = _board_steps(case.record, case.pickle)
     passed = True
     for index, test_step in enumerate(case.test_case.test_steps):
-        step = steps[index] if index < len(steps) else {"status": "skipped", "duration": 0.0}
+        step: Mapping[str, Any] = steps[index] if index < len(steps) else {"status": "skipped"}
         seen = details.steps[index] if details and index < len(details.steps) else None
         out.append(
             cm.Envelope(
@@ -494,7 +496,8 @@ def _run_case(case: _Case, ids: IdGenerator, clock: _Clock) -> tuple[list[cm.Env
                 )
             )
         duration = float(step.get("duration") or 0.0)
-        result = _step_result(str(step.get("status")), duration, step.get("error"), seen)
+        error = step.get("error")
+        result = _step_result(str(step.get("status")), duration, error and str(error), seen)
         if result.status is cm.TestStepResultStatus.undefined:
             pickle_step = case.pickle.steps[index]
             out.append(
@@ -599,7 +602,4 @@ def _camel(name: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-_ENVELOPE_KEYS = {
-    _camel(name) for name in cm.Envelope.__dataclass_fields__  # type: ignore[attr-defined]
-}
-
+_ENVELOPE_KEYS = {_camel(name) for name in cm.Envelope.__dataclass_fields__}

@@ -237,7 +237,9 @@ class FormatsCollector:
             else:
                 _describe_match(seen, step, [context])
 
-    def _step(self, request: pytest.FixtureRequest, scenario: Scenario, step: Step) -> StepDetails | None:
+    def _step(
+        self, request: pytest.FixtureRequest, scenario: Scenario, step: Step
+    ) -> StepDetails | None:
         details = self.details.scenarios.get(request.node.nodeid)
         if details is None or self._scenarios.get(request.node.nodeid) is not scenario:
             return None
@@ -318,7 +320,9 @@ def match_arguments(parser: Any, text: str) -> list[MatchArgument]:
         if match is None:
             return []
         return [
-            MatchArgument(MatchGroup(match.start(i) if match.start(i) >= 0 else None, match.group(i)))
+            MatchArgument(
+                MatchGroup(match.start(i) if match.start(i) >= 0 else None, match.group(i))
+            )
             for i in range(1, (match.re.groups or 0) + 1)
         ]
     compiled = getattr(parser, "parser", None)

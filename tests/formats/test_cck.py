@@ -28,7 +28,9 @@ def test_sample(pytester: pytest.Pytester, sample: object) -> None:
     from tests.formats.cck.harness import Sample
 
     assert isinstance(sample, Sample)
-    differences = compare(normalise(run_sample(pytester, sample)), normalise(reference(sample.name)))
+    differences = compare(
+        normalise(run_sample(pytester, sample)), normalise(reference(sample.name))
+    )
     if sample.verdict == "conformant":
         assert differences == []
     else:

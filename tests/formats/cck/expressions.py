@@ -25,7 +25,7 @@ def _group(group: Any) -> MatchGroup:
     return MatchGroup(start, group.value, children or None)
 
 
-class expression(StepParser):  # noqa: N801 - named like pytest-bdd's parsers.parse, parsers.re
+class expression(StepParser):
     """``@given(expression("I have {int} cukes", "count"))``: the step function receives
     the captured values under the given names, converted by their parameter types."""
 

@@ -263,12 +263,17 @@ def compare(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[st
     expected_kinds = [next(iter(message)) for message in theirs]
     if kinds != expected_kinds:
         index = next(
-            (i for i, pair in enumerate(zip(kinds, expected_kinds, strict=False)) if pair[0] != pair[1]),
+            (
+                i
+                for i, pair in enumerate(zip(kinds, expected_kinds, strict=False))
+                if pair[0] != pair[1]
+            ),
             min(len(kinds), len(expected_kinds)),
         )
         return [
-            f"message {index}: expected {expected_kinds[index:index + 3]}, got "
-            f"{kinds[index:index + 3]} ({len(expected_kinds)} messages expected, {len(kinds)} written)"
+            f"message {index}: expected {expected_kinds[index : index + 3]}, got "
+            f"{kinds[index : index + 3]} "
+            f"({len(expected_kinds)} messages expected, {len(kinds)} written)"
         ]
     return [
         line
