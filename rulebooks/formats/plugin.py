@@ -289,7 +289,8 @@ def pattern_of(parser: Any) -> tuple[str, str]:
     A parser may say itself (``cucumber_pattern()``); a plain string without Cucumber
     Expression syntax is a Cucumber Expression of itself, any other string an anchored
     regular expression; ``parsers.re`` is its regular expression; ``parsers.parse`` and
-    ``cfparse`` are the regular expression the ``parse`` library compiled them to.
+    ``cfparse`` are the regular expression the ``parse`` library compiled them to (named
+    groups written ``(?<name>...)``, as JavaScript, .NET and PCRE read them).
     """
     own = getattr(parser, "cucumber_pattern", None)
     if callable(own):
@@ -300,8 +301,8 @@ def pattern_of(parser: Any) -> tuple[str, str]:
     if regex is not None and hasattr(regex, "pattern"):
         return "REGULAR_EXPRESSION", str(regex.pattern)
     compiled = getattr(getattr(parser, "parser", None), "_expression", None)
-    if compiled is not None:
-        return "REGULAR_EXPRESSION", f"^{compiled}$"
+    if compiled is not None:  # Python's named groups, (?P<n>...), in the common (?<n>...)
+        return "REGULAR_EXPRESSION", "^" + str(compiled).replace("(?P<", "(?<") + "$"
     if not any(char in name for char in "{}()/\\"):
         return "CUCUMBER_EXPRESSION", name
     import re
