@@ -377,6 +377,16 @@ class _Case:
     details: ScenarioDetails | None
 
 
+def _run_order(records: list[Mapping[str, Any]], details: RunDetails) -> list[Mapping[str, Any]]:
+    """The scenarios in the order they ran when the session timed them all (the results
+    file keeps file order), else in file order."""
+    started = [details.scenarios.get(str(r.get("nodeid"))) for r in records]
+    if not all(s is not None and s.started_ns is not None for s in started):
+        return list(records)
+    order = sorted(range(len(records)), key=lambda i: started[i].started_ns or 0)  # type: ignore[union-attr]
+    return [records[i] for i in order]
+
+
 def build_envelopes(
     results: Mapping[str, Any], root: Path, details: RunDetails | None = None
 ) -> list[cm.Envelope]:
@@ -405,10 +415,11 @@ def build_envelopes(
     )
 
     cases: list[_Case] = []
-    for record in results.get("scenarios") or []:
+    for record in _run_order(results.get("scenarios") or [], details):
         example = record.get("example")
         line = example.get("line") if isinstance(example, dict) else None
-        pickle = pickles.by_location.get((str(record.get("feature")), line or record.get("line")))
+        location = int(line or record.get("line") or 0)
+        pickle = pickles.by_location.get((str(record.get("feature")), location))
         if pickle is None:
             continue
         scenario_details = details.scenarios.get(str(record.get("nodeid")))

@@ -64,6 +64,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-check-consistency", events.on_env_check_consistency)
     app.connect("doctree-resolved", events.on_doctree_resolved)
     app.setup_extension("rulebooks.sphinxext.simulation")  # the simulation-report directive
+    app.setup_extension("rulebooks.sphinxext.history")  # run-history, badge, downloads
     return {
         "version": "1",
         "env_version": 1,

@@ -35,3 +35,11 @@ def test_sample(pytester: pytest.Pytester, sample: object) -> None:
         assert differences == []
     else:
         assert differences == list(sample.differences)
+
+
+def test_the_conformance_page_is_the_table_of_samples() -> None:
+    from tests.formats.cck.harness import PAGE, render_page
+
+    assert PAGE.read_text("utf-8") == render_page(), (
+        "regenerate it: python -m tests.formats.cck.harness > docs/cck.md"
+    )

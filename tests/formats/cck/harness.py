@@ -78,13 +78,9 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("cdata", "cdata", "conformant"),
     Sample("data-tables", "data_tables", "conformant"),
     Sample("data-tables-doc-strings", "data_tables_doc_strings", "conformant"),
-    Sample("data-tables-with-expression", None, "not expressible",
-           "a step definition receiving both captured parameters and a data table with "
-           "custom transformations relies on Cucumber's table API (transpose, diff!)"),
+    Sample("data-tables-with-expression", "data_tables_with_expression", "conformant"),
     Sample("doc-strings", "doc_strings", "conformant"),
-    Sample("doc-strings-with-expression", None, "not expressible",
-           "relies on Cucumber's doc string object (content type) passed with expression "
-           "parameters"),
+    Sample("doc-strings-with-expression", "doc_strings_with_expression", "conformant"),
     Sample("empty", None, "conformant"),
     Sample(
         "examples-tables", "examples_tables", "differs",
@@ -101,9 +97,7 @@ SAMPLES: tuple[Sample, ...] = (
     ),
     Sample("examples-tables-attachment", None, "not expressible", _NO_ATTACH),
     Sample("examples-tables-undefined", "examples_tables_undefined", "conformant"),
-    Sample("examples-tables-undefined-multiple", None, "not expressible",
-           "its outline has several undefined steps per row and an Examples table "
-           "without rows that pytest-bdd rejects"),
+    Sample("examples-tables-undefined-multiple", "examples_tables_undefined", "conformant"),
     Sample("failedish-combinations", None, "not expressible",
            "it needs ambiguous steps (see ambiguous)"),
     Sample("global-hooks", None, "not expressible", _NO_HOOKS),
@@ -120,12 +114,11 @@ SAMPLES: tuple[Sample, ...] = (
            "pytest-bdd reads only .feature files, not Markdown with Gherkin (.feature.md)"),
     Sample("minimal", "minimal", "conformant"),
     Sample("multiple-features", "multiple_features", "conformant"),
-    Sample("multiple-features-reversed", None, "not expressible",
-           "it needs the run order reversed (a Cucumber option); pytest-bdd runs features "
-           "in collection order"),
+    Sample("multiple-features-reversed", "multiple_features_reversed", "conformant"),
     Sample("parameter-types", None, "not expressible",
-           "custom Cucumber parameter types (parameterType messages) are not a pytest-bdd "
-           "concept"),
+           "custom parameter types are declared to Cucumber (and announced as parameterType "
+           "messages); pytest-bdd has no parameter type registry, and our writer emits no "
+           "parameterType messages"),
     Sample("pending", "pending", "conformant"),
     Sample("pending-exception", "pending_exception", "conformant"),
     Sample("regular-expression", "regular_expression", "conformant"),
@@ -145,7 +138,9 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("undefined", "undefined", "conformant"),
     Sample("undefined-multiple", "undefined", "conformant"),
     Sample("unknown-parameter-type", None, "not expressible",
-           "custom Cucumber parameter types (see parameter-types)"),
+           "a step definition naming an unknown parameter type must be reported as an "
+           "undefinedParameterType message while the run goes on; in pytest-bdd step "
+           "definitions are code, and such a pattern fails when its module is imported"),
     Sample("unused-steps", "unused_steps", "conformant"),
 )  # fmt: skip
 
@@ -280,3 +275,63 @@ def compare(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> list[st
         for index, (mine, reference_message) in enumerate(zip(ours, theirs, strict=True))
         for line in _paths(reference_message, mine, f"message {index}")
     ]
+
+
+# --------------------------------------------------------------------------------------
+# The site page (docs/cck.md), generated from the table above.
+# --------------------------------------------------------------------------------------
+
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "cck.md"
+
+
+def render_page() -> str:
+    """The conformance page: every sample of the kit with its verdict and why."""
+    from importlib import metadata
+
+    counts = {verdict: 0 for verdict in ("conformant", "differs", "not expressible")}
+    for sample in SAMPLES:
+        counts[sample.verdict] += 1
+    lines = [
+        "# Cucumber compatibility",
+        "",
+        "Every scenario run writes `results/messages.ndjson`, the run as a stream of "
+        "[Cucumber Messages](https://github.com/cucumber/messages), built with the official "
+        "`cucumber-messages` package: the format Cucumber's HTML report, its JUnit formatter "
+        "and test-management tools read. The "
+        "[Cucumber Compatibility Kit](https://github.com/cucumber/compatibility-kit) (CCK) "
+        "holds feature files with the stream every Cucumber implementation must write for "
+        "them. We wrote Python step definitions with each sample's meaning where pytest-bdd "
+        "can express it (`tests/formats/cck/steps/`), run them through the recorder, and "
+        "compare our stream with the kit's, message by message, in `make test` "
+        "(`tests/formats/test_cck.py`, one test per sample).",
+        "",
+        "Before comparing, what the kit lets vary between implementations is set aside: "
+        "ids (renamed in order of appearance, so every reference must still agree), "
+        "timestamps and durations, file paths (a `uri` keeps its file name; a step "
+        "definition's `sourceReference` is dropped), the `meta` message, an exception's "
+        "`type` and `stackTrace`, and the code and language of snippets. Everything else "
+        "must be equal: sources, Gherkin documents, pickles, step definition patterns and "
+        "match arguments, test cases, every step's status and message, attachments, order.",
+        "",
+        f"Kit version {metadata.version('cucumber-compatibility-kit')}: "
+        f"**{counts['conformant']} samples conformant**, {counts['differs']} differ, "
+        f"{counts['not expressible']} not expressible in pytest-bdd.",
+        "",
+        "| sample | verdict | how it differs, or why it cannot be expressed |",
+        "|---|---|---|",
+    ]
+    for sample in SAMPLES:
+        lines.append(f"| `{sample.name}` | {sample.verdict} | {sample.why or '-'} |")
+    lines += [
+        "",
+        "Cucumber's own HTML report of this site's run is among the "
+        "[downloads of the run](history.md); a browser test renders it with "
+        "`@cucumber/html-formatter` and checks that it counts the same scenarios, passed and "
+        "not, as our results file.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m tests.formats.cck.harness > docs/cck.md
+    print(render_page(), end="")
