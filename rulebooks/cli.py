@@ -131,7 +131,7 @@ def record_run(results: Path) -> None:
     except (ResultsFileError, ValueError) as error:
         print(f"history: not recorded: {error}")
     else:
-        print(f"history: {len(history.runs)} runs in {history.path}")
+        print(f"history: {len(history.runs)} run(s) in {history.path}")
         for problem in history.problems:
             print(f"history: {problem}")
     messages = results.with_name("messages.ndjson")
