@@ -273,8 +273,19 @@ def _registry() -> Iterable[Any]:
     return list(step_function_context_registry.values())
 
 
+_BY_FUNCTION: dict[int, list[Any]] = {}
+_INDEXED = [-1]
+
+
 def _contexts_of(step_func: Callable[..., object]) -> list[Any]:
-    return [context for context in _registry() if context.step_func is step_func]
+    """The step function contexts of ``step_func`` (indexed again when steps are added)."""
+    registry = list(_registry())
+    if len(registry) != _INDEXED[0]:
+        _BY_FUNCTION.clear()
+        for context in registry:
+            _BY_FUNCTION.setdefault(id(context.step_func), []).append(context)
+        _INDEXED[0] = len(registry)
+    return [c for c in _BY_FUNCTION.get(id(step_func), []) if c.step_func is step_func]
 
 
 def definition_key(context: Any) -> str:
