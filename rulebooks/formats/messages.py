@@ -51,6 +51,7 @@ __all__ = [
     "StepDefinitionInfo",
     "StepDetails",
     "build_envelopes",
+    "check_messages",
     "read_ndjson",
     "to_ndjson_line",
     "write_messages",
@@ -185,6 +186,27 @@ def _meta() -> cm.Meta:
         ),
         os=cm.Product(name=sys.platform, version=platform.release() or None),
         cpu=cm.Product(name=platform.machine() or "unknown"),
+        ci=_ci(os.environ),
+    )
+
+
+def _ci(env: Mapping[str, str]) -> cm.Ci | None:
+    """The CI build the run belongs to, on GitHub Actions (as Cucumber's ``ci`` names it)."""
+    if env.get("GITHUB_ACTIONS") != "true":
+        return None
+    server, repository = env.get("GITHUB_SERVER_URL", ""), env.get("GITHUB_REPOSITORY", "")
+    git = None
+    if env.get("GITHUB_SHA"):
+        git = cm.Git(
+            remote=f"{server}/{repository}.git",
+            revision=env["GITHUB_SHA"],
+            branch=env.get("GITHUB_HEAD_REF") or env.get("GITHUB_REF_NAME") or None,
+        )
+    return cm.Ci(
+        name="GitHub Actions",
+        url=f"{server}/{repository}/actions/runs/{env.get('GITHUB_RUN_ID', '')}",
+        build_number=env.get("GITHUB_RUN_ID") or None,
+        git=git,
     )
 
 
@@ -606,6 +628,45 @@ def read_ndjson(path: Path) -> list[cm.Envelope]:
     if envelopes[-1].test_run_finished is None:
         raise MessagesError(f"{path}: no testRunFinished at the end: the file is truncated")
     return envelopes
+
+
+def check_messages(path: Path, results: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a messages file for the run of ``results`` (empty: nothing).
+
+    The file must read (:func:`read_ndjson`) and hold the feature files the results name,
+    with the same content (the ``source`` messages' data hashed as the results file hashes
+    the files).
+    """
+    import hashlib
+
+    try:
+        envelopes = read_ndjson(path)
+    except MessagesError as error:
+        return [str(error)]
+    sources = {
+        e.source.uri: hashlib.sha256(e.source.data.encode("utf-8")).hexdigest()
+        for e in envelopes
+        if e.source is not None
+    }
+    expected = {
+        str(uri): (record or {}).get("sha256")
+        for uri, record in (results.get("features") or {}).items()
+    }
+    problems = []
+    missing = sorted(set(expected) - set(sources))
+    extra = sorted(set(sources) - set(expected))
+    changed = sorted(
+        u for u in set(expected) & set(sources) if expected[u] not in (None, sources[u])
+    )
+    if missing:
+        problems.append(f"{path.name} lacks feature files of the run: {', '.join(missing)}")
+    if extra:
+        problems.append(f"{path.name} has feature files the run did not: {', '.join(extra)}")
+    if changed:
+        problems.append(
+            f"{path.name} holds other versions of {', '.join(changed)} than the run read"
+        )
+    return problems
 
 
 def _camel(name: str) -> str:

@@ -17,6 +17,7 @@ copied to ``downloads/``.
 from __future__ import annotations
 
 import html
+import json
 import shutil
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
 from rulebooks.diff import RunSummary, compare_runs, summary_of
+from rulebooks.formats.messages import check_messages
 from rulebooks.history import (
     History,
     feature_sets_differ,
@@ -310,6 +312,8 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     downloads = out / "downloads"
     for name in DOWNLOADS:
         source = results_path.with_name(name)
+        if name == "messages.ndjson" and messages_problems(results_path):
+            continue  # the page says why
         if name == "history.jsonl":
             source = Path(getattr(app.config, CONFIG_VALUE))
         if source.is_file():
@@ -326,12 +330,37 @@ def downloads_list() -> nodes.bullet_list:
     return items
 
 
+def messages_problems(results_path: Path) -> list[str]:
+    """What is wrong with the messages file beside the results file, for that run."""
+    messages = results_path.with_name("messages.ndjson")
+    if not messages.is_file():
+        return []
+    try:
+        raw = json.loads(results_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return []  # the pages already say what is wrong with the results file
+    return check_messages(messages, raw if isinstance(raw, dict) else {})
+
+
 class RunDownloadsDirective(SphinxDirective):
-    """``run-downloads``: links to the run's files and the badge (on a root-level page)."""
+    """``run-downloads``: links to the run's files and the badge (on a root-level page); a
+    messages file that does not belong to the run is named, and not published."""
 
     def run(self) -> list[nodes.Node]:
+        results_path = Path(str(self.config.rulebooks_results_file))
+        self.env.note_dependency(str(results_path.with_name("messages.ndjson")))
         badge = nodes.raw("", '<p><img src="badge.svg" alt="clause badge"/></p>', format="html")
-        return [badge, downloads_list()]
+        out: list[nodes.Node] = [badge, downloads_list()]
+        problems = messages_problems(results_path)
+        if problems:
+            out.append(
+                admonition(
+                    "The messages file does not belong to this run: not published",
+                    [paragraph(problem) for problem in problems],
+                    ["warning", "rulebooks-messages-problems"],
+                )
+            )
+        return out
 
 
 def on_config_inited(app: Sphinx, config: Config) -> None:

@@ -11,7 +11,7 @@ import pytest
 import xmlschema
 
 from rulebooks.formats.junit import SCHEMA_PATH, SEPARATOR, junit_tree
-from rulebooks.formats.messages import MessagesError, read_ndjson
+from rulebooks.formats.messages import MessagesError, check_messages, read_ndjson
 
 pytest_plugins = ["pytester"]
 
@@ -249,3 +249,14 @@ def test_outputs_can_be_moved_or_turned_off(pytester: pytest.Pytester) -> None:
     assert (pytester.path / "elsewhere" / "run.ndjson").is_file()
     assert not (pytester.path / "out" / "junit.xml").exists()
     assert not (pytester.path / "out" / "messages.ndjson").exists()
+
+
+def test_messages_of_another_set_of_features_are_named(run: Path) -> None:
+    results = json.loads((run / "results.json").read_text("utf-8"))
+    assert check_messages(run / "messages.ndjson", results) == []
+    results["features"]["other.feature"] = {"sha256": "0" * 64}
+    results["features"]["counter.feature"] = {"sha256": "1" * 64}
+    assert check_messages(run / "messages.ndjson", results) == [
+        "messages.ndjson lacks feature files of the run: other.feature",
+        "messages.ndjson holds other versions of counter.feature than the run read",
+    ]

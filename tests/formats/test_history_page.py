@@ -109,7 +109,9 @@ def test_the_page_shows_trend_changes_verified_since_flaky_and_bad_lines(tmp_pat
     assert "Stopping features/mahe/01_dice.feature passed → failed" in text  # flaky
     badge = (out / "badge.svg").read_text("utf-8")
     assert "clauses verified: 2/4" in badge
-    assert (out / "downloads" / "messages.ndjson").read_text("utf-8") == "{}\n"
+    assert "The messages file does not belong to this run: not published" in text
+    assert "messages.ndjson:1: not a Cucumber message envelope" in text
+    assert not (out / "downloads" / "messages.ndjson").exists()
     assert (out / "downloads" / "history.jsonl").is_file()
     assert not (out / "downloads" / "junit.xml").exists()  # none beside the results file
 
