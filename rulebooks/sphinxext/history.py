@@ -310,22 +310,34 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
         verified = sum(1 for c in clause_ids if verdicts.get(c) is ClauseVerdict.VERIFIED)
     (out / "badge.svg").write_text(badge_svg(verified, len(clause_ids)), "utf-8")
     downloads = out / "downloads"
+    history_path = Path(getattr(app.config, CONFIG_VALUE))
+    for name in published(results_path, history_path):
+        source = history_path if name == "history.jsonl" else results_path.with_name(name)
+        downloads.mkdir(exist_ok=True)
+        shutil.copyfile(source, downloads / name)
+
+
+def published(results_path: Path, history_path: Path) -> list[str]:
+    """The run's files that the build copies to ``downloads/``: those found beside the
+    results file (the history where configured), a messages file only if it is the run's."""
+    names = []
     for name in DOWNLOADS:
-        source = results_path.with_name(name)
+        source = history_path if name == "history.jsonl" else results_path.with_name(name)
+        if not source.is_file():
+            continue
         if name == "messages.ndjson" and messages_problems(results_path):
             continue  # the page says why
-        if name == "history.jsonl":
-            source = Path(getattr(app.config, CONFIG_VALUE))
-        if source.is_file():
-            downloads.mkdir(exist_ok=True)
-            shutil.copyfile(source, downloads / name)
+        names.append(name)
+    return names
 
 
-def downloads_list() -> nodes.bullet_list:
+def downloads_list(names: list[str]) -> nodes.Node:
     """Links to the run's files copied to ``downloads/`` (relative to the site root)."""
+    if not names:
+        return paragraph("No files of a run were found beside the results file.")
     items = nodes.bullet_list()
-    for name, label in DOWNLOADS.items():
-        reference = nodes.reference("", label, refuri=f"downloads/{name}")
+    for name in names:
+        reference = nodes.reference("", DOWNLOADS[name], refuri=f"downloads/{name}")
         items += nodes.list_item("", paragraph(reference, " (", literal(name), ")"))
     return items
 
@@ -349,8 +361,9 @@ class RunDownloadsDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         results_path = Path(str(self.config.rulebooks_results_file))
         self.env.note_dependency(str(results_path.with_name("messages.ndjson")))
+        history_path = Path(getattr(self.config, CONFIG_VALUE))
         badge = nodes.raw("", '<p><img src="badge.svg" alt="clause badge"/></p>', format="html")
-        out: list[nodes.Node] = [badge, downloads_list()]
+        out: list[nodes.Node] = [badge, downloads_list(published(results_path, history_path))]
         problems = messages_problems(results_path)
         if problems:
             out.append(
