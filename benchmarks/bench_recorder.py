@@ -3,7 +3,7 @@
 Not a test: it prints figures. Runs ``pytest tests/scenarios`` in subprocesses, alternating
 plain runs (pytest-bdd alone: no results option, so the recorder registers nothing) and
 recorded runs (results file, Cucumber Messages and JUnit XML, into a temporary folder), and
-prints the median wall time of each, their ratio, pytest's own session time, the size of
+prints the median wall time of each (and of runs writing the results file alone), their ratio, pytest's own session time, the size of
 ``messages.ndjson`` and the time ``@cucumber/html-formatter`` takes to render it:
 
     python benchmarks/bench_recorder.py [--repeat 3]
@@ -40,11 +40,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     plain: list[tuple[float, float]] = []
+    results_only: list[tuple[float, float]] = []
     recorded: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
         results = Path(folder) / "results.json"
+        only = Path(folder) / "only" / "results.json"
         for _ in range(args.repeat):
             plain.append(timed(BASE))
+            results_only.append(
+                timed([*BASE, "--rulebooks-results", str(only), "--rulebooks-messages", "none",
+                       "--rulebooks-junit", "none"])
+            )  # fmt: skip
             recorded.append(timed([*BASE, "--rulebooks-results", str(results)]))
         messages = results.with_name("messages.ndjson")
         lines = messages.read_text("utf-8").count("\n")
@@ -58,10 +64,13 @@ def main() -> None:
     print(f"scenario runs, median of {args.repeat} (wall time of `pytest tests/scenarios`):")
     print(f"  plain pytest-bdd          {median(plain, 0):7.2f} s   (pytest's session "
           f"{median(plain, 1):.2f} s)")  # fmt: skip
+    print(f"  results file only         {median(results_only, 0):7.2f} s   (pytest's session "
+          f"{median(results_only, 1):.2f} s)")  # fmt: skip
     print(f"  results+messages+JUnit    {median(recorded, 0):7.2f} s   (pytest's session "
           f"{median(recorded, 1):.2f} s)")  # fmt: skip
     print(f"  ratio                     {median(recorded, 0) / median(plain, 0):7.2f} x wall, "
-          f"{median(recorded, 1) / median(plain, 1):.2f} x session (aim: <= 1.1)")  # fmt: skip
+          f"{median(recorded, 1) / median(plain, 1):.2f} x session (aim: <= 1.1); "
+          f"the results file alone {median(results_only, 0) / median(plain, 0):.2f} x wall")  # fmt: skip
     print(f"messages.ndjson             {size / 1e6:7.2f} MB, {lines} messages")
     print(f"junit.xml                   {junit / 1e6:7.2f} MB")
     if report_time is None:

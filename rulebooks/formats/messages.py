@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import cucumber_messages as cm
 from cucumber_messages import message_converter
@@ -224,10 +224,20 @@ class _Pickles:
     by_location: dict[tuple[str, int], cm.Pickle] = field(default_factory=dict)
 
 
+Message: TypeAlias = Any  # cm.Envelope | dict[str, Any]; cucumber-messages has no types
+"""An envelope: a ``cucumber-messages`` dataclass, or a message exactly as gherkin-official
+wrote it (``source``, ``gherkinDocument``, ``pickle``: already in the messages' JSON form)."""
+
+
 def _feature_envelopes(
     paths: Iterable[str], root: Path, ids: IdGenerator, pickles: _Pickles
-) -> Iterator[cm.Envelope]:
-    """``source``, ``gherkinDocument`` and ``pickle`` messages from gherkin-official."""
+) -> Iterator[Message]:
+    """``source``, ``gherkinDocument`` and ``pickle`` messages from gherkin-official.
+
+    They are written as gherkin-official emits them (its message stream is the reference
+    form; converting the large Gherkin documents to dataclasses and back would only cost
+    time); each pickle is also read into the ``Pickle`` dataclass, which the test cases
+    are built from."""
     events = GherkinEvents(
         GherkinEvents.Options(print_source=True, print_ast=True, print_pickles=True)
     )
@@ -240,13 +250,15 @@ def _feature_envelopes(
         except OSError:
             continue
         source = {"source": {"uri": uri, "data": data, "mediaType": GHERKIN_MEDIA_TYPE}}
-        for event in events.enum(source):  # type: ignore[arg-type]
+        for emitted in events.enum(source):  # type: ignore[arg-type]
+            event: dict[str, Any] = dict(emitted)
             if "gherkinDocument" in event:
                 _trim_descriptions(event)
-            envelope: cm.Envelope = message_converter.from_dict(event, cm.Envelope)
-            if envelope.pickle is not None and envelope.pickle.location is not None:
-                pickles.by_location[(uri, envelope.pickle.location.line)] = envelope.pickle
-            yield envelope
+            if "pickle" in event:
+                pickle: cm.Pickle = message_converter.from_dict(event["pickle"], cm.Pickle)
+                if pickle.location is not None:
+                    pickles.by_location[(uri, pickle.location.line)] = pickle
+            yield event
 
 
 _TRAILING_BLANK_LINES = re.compile(r"(?:\n[ \t]*)+\Z")
@@ -411,11 +423,11 @@ def _run_order(records: list[Mapping[str, Any]], details: RunDetails) -> list[Ma
 
 def build_envelopes(
     results: Mapping[str, Any], root: Path, details: RunDetails | None = None
-) -> list[cm.Envelope]:
+) -> list[Message]:
     """Every message of the run, in stream order (see the module docstring)."""
     details = details or RunDetails()
     ids = IdGenerator()
-    envelopes = [cm.Envelope(meta=_meta())]
+    envelopes: list[Message] = [cm.Envelope(meta=_meta())]
     pickles = _Pickles()
     features = sorted(
         {str(path) for path in (results.get("features") or {})}
@@ -566,9 +578,9 @@ def _run_case(case: _Case, ids: IdGenerator, clock: _Clock) -> tuple[list[cm.Env
     return out, passed
 
 
-def to_ndjson_line(envelope: cm.Envelope) -> str:
+def to_ndjson_line(envelope: Message) -> str:
     """One envelope as a line of NDJSON (compact JSON, camelCase keys as in the schema)."""
-    data = message_converter.to_dict(envelope)
+    data = envelope if isinstance(envelope, dict) else message_converter.to_dict(envelope)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
