@@ -35,11 +35,12 @@ serve: $(STAMP)
 		--ignore '*/results/*' --ignore '*/__pycache__/*' \
 		--pre-build "$(BIN)/rulebooks scenarios"
 
-## make bench: throughput figures (not a test).
+## make bench: throughput figures and what recording costs (not a test).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engines.py
 	$(BIN)/python benchmarks/bench_clients.py
 	$(BIN)/python benchmarks/bench_site.py
+	$(BIN)/python benchmarks/bench_recorder.py
 
 ## make simulate: 1,000 random games of every game on every core, invariants checked.
 simulate: $(STAMP)

@@ -28,3 +28,4 @@ rulebooks_features_dir = "../features"
 rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")
 rulebooks_project_root = ".."
 rulebooks_simulation_file = os.environ.get("RULEBOOKS_SIMULATION", "../results/simulation.json")
+rulebooks_history_file = os.environ.get("RULEBOOKS_HISTORY", "../results/history.jsonl")

@@ -3,6 +3,7 @@
 rulebooks site              run every scenario, record the results, build the site
 rulebooks scenarios         run every scenario and record the results (make serve's step)
 rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
+rulebooks diff OLD NEW      clauses newly failing, fixed, newly unverified (Markdown)
 rulebooks replay FEATURE:LINE
                             rerun one scenario, printing each step and the state after it
 rulebooks play GAME         play one random game with a seeded sampler and print it
@@ -110,6 +111,7 @@ def build_site(html: Path, results: Path) -> int:
         os.environ,
         RULEBOOKS_RESULTS=str(results.resolve()),
         RULEBOOKS_SIMULATION=str(simulation_file(results).resolve()),
+        RULEBOOKS_HISTORY=str(history_file(results).resolve()),
     )
     code = subprocess.call(command, env=env)
     shutil.rmtree(html, ignore_errors=True)
@@ -231,6 +233,7 @@ def command_site(args: argparse.Namespace) -> int:
 def _site(results: Path, html: Path) -> int:
     shutil.rmtree(html, ignore_errors=True)  # no older site may outlive a failed stage
     pytest_code = record_scenarios(results, Path.cwd())
+    record_run(results)  # history line and Cucumber's HTML report (rulebooks.formats)
     try:
         simulation_ok = run_simulation(results)
     except Exception as error:
@@ -254,6 +257,45 @@ def _site(results: Path, html: Path) -> int:
         print("the simulation broke an invariant: see the simulation report on the site")
         return EXIT_FAILED
     return 0
+
+
+# --- run history and other formats (rulebooks.history, rulebooks.formats) ---------------
+
+
+def history_file(results: Path) -> Path:
+    """The history of runs kept beside a results file."""
+    return results.with_name("history.jsonl")
+
+
+def record_run(results: Path) -> None:
+    """Append the run to the history and render Cucumber's HTML report of its messages;
+    say what went wrong with either without stopping the site build."""
+    from rulebooks.diff import load_summary
+    from rulebooks.formats.html_report import ReportError, render_html_report
+    from rulebooks.history import append_run
+    from rulebooks.results import ResultsFileError
+
+    try:
+        history = append_run(history_file(results), load_summary(results))
+    except (ResultsFileError, ValueError) as error:
+        print(f"history: not recorded: {error}")
+    else:
+        print(f"history: {len(history.runs)} run(s) in {history.path}")
+        for problem in history.problems:
+            print(f"history: {problem}")
+    messages = results.with_name("messages.ndjson")
+    try:
+        render_html_report(messages, results.with_name("cucumber-report.html"))
+    except ReportError as error:
+        print(f"Cucumber's HTML report: not made: {error}")
+
+
+def command_diff(args: argparse.Namespace) -> int:
+    from rulebooks.diff import run_diff
+
+    code, text = run_diff(Path(args.old), Path(args.new))
+    (sys.stderr if code == 2 else sys.stdout).write(text)
+    return code
 
 
 def command_verdict(args: argparse.Namespace) -> int:
@@ -366,6 +408,13 @@ def main(argv: list[str] | None = None) -> int:
     verdict.add_argument("results", nargs="?", default=str(DEFAULT_RESULTS))
     verdict.add_argument("--root", default=".", help="the checkout (default: here)")
     verdict.set_defaults(run=command_verdict)
+
+    diff = sub.add_parser(
+        "diff", help="what changed between two results files (Markdown); exit 1 on a regression"
+    )
+    diff.add_argument("old", help="the results file of the earlier run (e.g. main's)")
+    diff.add_argument("new", help="the results file of the later run")
+    diff.set_defaults(run=command_diff)
 
     replay = sub.add_parser("replay", help="rerun one scenario and print its states")
     replay.add_argument("location", help="FEATURE:LINE, e.g. features/mahe/02_dice.feature:51")

@@ -110,6 +110,10 @@ __all__ = [
 PLUGIN_NAME = "rulebooks-recorder"
 """Name under which the active :class:`Recorder` is registered with pytest."""
 
+# Other formats of the same run (Cucumber Messages, JUnit XML), written beside the results
+# file at the end of the session: see rulebooks/formats/plugin.py.
+pytest_plugins = ["rulebooks.formats.plugin"]
+
 _REPORT_ATTR = "rulebooks_scenario"
 _EXAMPLE_ARG = "_pytest_bdd_example"
 

@@ -38,3 +38,21 @@ if ! have_browser; then
       "or set RULEBOOKS_CHROMIUM, or the browser tests will fail" >&2
   fi
 fi
+
+# Cucumber's HTML report of results/messages.ndjson (`make site` and a test make it): Node.js
+# is a test-time tool; @cucumber/html-formatter goes into the project's .node/ (git-ignored).
+html_formatter="@cucumber/html-formatter@24.2.0"
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "bootstrap: installing Debian's nodejs and npm for Cucumber's HTML report" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
+  else
+    echo "bootstrap: no Node.js found; install nodejs and npm, or Cucumber's HTML report" \
+      "and its test will fail" >&2
+  fi
+fi
+if command -v npm >/dev/null 2>&1 \
+    && ! grep -qs '"version": "24.2.0"' .node/node_modules/@cucumber/html-formatter/package.json; then
+  npm install --prefix .node --no-audit --no-fund --silent "$html_formatter" >/dev/null
+fi

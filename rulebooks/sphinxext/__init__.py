@@ -69,6 +69,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rulebooks.sphinxext.simulation")  # the simulation-report directive
     app.setup_extension("rulebooks.sphinxext.schema")  # the results-schema directive
     app.setup_extension("rulebooks.sphinxext.mutation")  # mutation strength, mutation-report
+    app.setup_extension("rulebooks.sphinxext.history")  # run-history, badge, downloads
     return {
         "version": "1",
         "env_version": 1,

@@ -1,0 +1,52 @@
+"""Cucumber's own HTML report of a messages file, rendered by ``@cucumber/html-formatter``.
+
+Node.js and the formatter are tools of the set-up, not of the package: ``scripts/bootstrap.sh``
+installs ``@cucumber/html-formatter`` into the project's ``.node/`` folder with npm. The
+folder holding ``@cucumber/html-formatter`` is ``RULEBOOKS_NODE_MODULES`` when set, else
+``.node/node_modules`` under the current directory. The conversion itself is a few lines of
+JavaScript shipped beside this module (``html_report.mjs``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+__all__ = ["ReportError", "node_modules", "render_html_report"]
+
+SCRIPT = Path(__file__).with_name("html_report.mjs")
+FORMATTER = Path("@cucumber") / "html-formatter"
+
+
+class ReportError(RuntimeError):
+    """The report could not be made: says what is missing or what the formatter said."""
+
+
+def node_modules() -> Path:
+    """The folder expected to hold ``@cucumber/html-formatter``."""
+    named = os.environ.get("RULEBOOKS_NODE_MODULES")
+    return Path(named) if named else Path.cwd() / ".node" / "node_modules"
+
+
+def render_html_report(messages: Path, report: Path, modules: Path | None = None) -> None:
+    """Render ``messages`` (NDJSON) as Cucumber's standalone HTML report at ``report``."""
+    modules = modules or node_modules()
+    node = shutil.which("node")
+    if node is None:
+        raise ReportError("no `node` on PATH: install Node.js (Debian: apt-get install nodejs)")
+    if not (modules / FORMATTER).is_dir():
+        raise ReportError(
+            f"@cucumber/html-formatter is not installed in {modules}: run scripts/bootstrap.sh"
+            " (npm install --prefix .node @cucumber/html-formatter)"
+        )
+    report.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        [node, str(SCRIPT), str(modules), str(messages), str(report)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise ReportError(f"@cucumber/html-formatter failed on {messages}: {done.stderr.strip()}")

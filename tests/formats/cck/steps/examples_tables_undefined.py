@@ -1,0 +1,26 @@
+"""CCK sample "examples-tables-undefined"."""
+
+import pytest
+from pytest_bdd import step
+
+from tests.formats.cck.expressions import expression
+
+
+@pytest.fixture
+def context() -> dict[str, int]:
+    return {}
+
+
+@step(expression("there are {int} cucumbers", "count"))
+def _(count: int, context: dict[str, int]) -> None:
+    context["count"] = count
+
+
+@step(expression("I eat {int} cucumbers", "eaten"))
+def _(eaten: int, context: dict[str, int]) -> None:
+    context["count"] -= eaten
+
+
+@step(expression("I should have {int} cucumbers", "left"))
+def _(left: int, context: dict[str, int]) -> None:
+    assert context["count"] == left

@@ -1,0 +1,10 @@
+"""CCK sample "minimal"."""
+
+from pytest_bdd import step
+
+from tests.formats.cck.expressions import expression
+
+
+@step(expression("I have {int} cukes in my belly", "count"))
+def _(count: int) -> None:
+    pass

@@ -1,0 +1,55 @@
+"""Conformance with the Cucumber Compatibility Kit: one test per sample of the kit."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.formats.cck.harness import (
+    BY_NAME,
+    SAMPLES,
+    compare,
+    kit_samples,
+    normalise,
+    reference,
+    run_sample,
+)
+
+pytest_plugins = ["pytester"]
+
+RUNNABLE = [sample for sample in SAMPLES if sample.verdict != "not expressible"]
+
+
+def test_every_sample_of_the_kit_has_a_verdict() -> None:
+    assert sorted(BY_NAME) == kit_samples()
+
+
+@pytest.mark.parametrize("sample", RUNNABLE, ids=[sample.name for sample in RUNNABLE])
+def test_sample(pytester: pytest.Pytester, sample: object) -> None:
+    from tests.formats.cck.harness import Sample
+
+    assert isinstance(sample, Sample)
+    differences = compare(
+        normalise(run_sample(pytester, sample)), normalise(reference(sample.name))
+    )
+    if sample.verdict == "conformant":
+        assert differences == []
+    else:
+        assert differences == list(sample.differences)
+
+
+def test_the_conformance_page_is_the_table_of_samples() -> None:
+    from tests.formats.cck.harness import PAGE, render_page
+
+    assert PAGE.read_text("utf-8") == render_page(), (
+        "regenerate it: python -m tests.formats.cck.harness > docs/cck.md"
+    )
+
+
+def test_the_readme_states_the_number_of_conformant_samples() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    conformant = sum(1 for sample in SAMPLES if sample.verdict == "conformant")
+    assert f"`cucumber-messages` package; {conformant} of the Cucumber Compatibility Kit" in (
+        readme.replace("\n", " ")
+    )

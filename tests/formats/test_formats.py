@@ -1,0 +1,262 @@
+"""Cucumber Messages and JUnit XML written beside the results file, from a small project."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import xmlschema
+
+from rulebooks.formats.junit import SCHEMA_PATH, SEPARATOR, junit_tree
+from rulebooks.formats.messages import MessagesError, check_messages, read_ndjson
+
+pytest_plugins = ["pytester"]
+
+PREFIX = f"Counter{SEPARATOR}C-1 Counting up{SEPARATOR}"
+
+FEATURE = """\
+Feature: Counter
+  Rule: C-1 Counting up
+
+    Scenario: Two steps up
+      Given a counter at 1
+      When it goes up by 2
+      Then it shows 3
+
+    Scenario: A wrong expectation
+      Given a counter at 1
+      When it goes up by 2
+      Then it shows 4
+      And it is still there
+
+    Scenario: A step nobody wrote
+      Given a counter at 1
+      When it flies away
+      And it vanishes
+      Then it shows 1
+
+    @skip
+    Scenario: Not today
+      Given a counter at 1
+
+    Scenario: Not written yet
+      Given a counter at 1
+      When it is tripled
+
+    Scenario Outline: Up by <n>
+      Given a counter at 0
+      When it goes up by <n>
+      Then it shows <n>
+
+      Examples:
+        | n |
+        | 5 |
+"""
+
+STEPS = """\
+import pytest
+from pytest_bdd import given, parsers, scenarios, then, when
+
+from rulebooks.formats.messages import PendingStep
+
+scenarios("counter.feature")
+
+
+class Counter:
+    def __init__(self):
+        self.value = None
+        self.forced_outcomes = []
+        self.expected_board = None
+
+    def snapshot(self):
+        if self.value is None:
+            return None
+        return {"text": f"counter {self.value}", "svg": f"<svg><text>{self.value}</text></svg>"}
+
+
+@pytest.fixture
+def rulebooks_world():
+    return Counter()
+
+
+@given(parsers.parse("a counter at {n:d}"))
+def start(rulebooks_world, n):
+    rulebooks_world.value = n
+
+
+@when(parsers.parse("it goes up by {n:d}"))
+def up(rulebooks_world, n):
+    rulebooks_world.value += n
+
+
+@when("it is tripled")
+def tripled():
+    raise PendingStep("tripling is not written yet")
+
+
+@then(parsers.parse("it shows {n:d}"))
+def shows(rulebooks_world, n):
+    assert rulebooks_world.value == n, f"the counter shows {rulebooks_world.value}, not {n}"
+
+
+@then("it is still there")
+def there():
+    pass
+"""
+
+
+@pytest.fixture
+def run(pytester: pytest.Pytester) -> Path:
+    """Run the small project with the recorder; the folder of its outputs."""
+    pytester.makefile(".feature", counter=FEATURE)
+    pytester.makepyfile(test_counter=STEPS)
+    pytester.runpytest("-p", "rulebooks.recorder", "--rulebooks-results", "out/results.json")
+    return pytester.path / "out"
+
+
+def messages(folder: Path) -> list[dict[str, Any]]:
+    lines = (folder / "messages.ndjson").read_text("utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def of_kind(stream: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [message[kind] for message in stream if kind in message]
+
+
+def step_statuses(stream: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Scenario name -> its steps' statuses, through the ids of the stream."""
+    pickles = {p["id"]: p["name"] for p in of_kind(stream, "pickle")}
+    cases = {c["id"]: pickles[c["pickleId"]] for c in of_kind(stream, "testCase")}
+    started = {s["id"]: cases[s["testCaseId"]] for s in of_kind(stream, "testCaseStarted")}
+    found: dict[str, list[str]] = {}
+    for finished in of_kind(stream, "testStepFinished"):
+        name = started[finished["testCaseStartedId"]]
+        found.setdefault(name, []).append(finished["testStepResult"]["status"])
+    return found
+
+
+def test_messages_say_every_status_honestly(run: Path) -> None:
+    stream = messages(run)
+    assert next(iter(stream[0])) == "meta" and next(iter(stream[-1])) == "testRunFinished"
+    assert step_statuses(stream) == {
+        "Two steps up": ["PASSED", "PASSED", "PASSED"],
+        "A wrong expectation": ["PASSED", "PASSED", "FAILED", "SKIPPED"],
+        "A step nobody wrote": ["PASSED", "UNDEFINED", "UNDEFINED", "SKIPPED"],
+        "Not today": ["SKIPPED"],
+        "Not written yet": ["PASSED", "PENDING"],
+        "Up by 5": ["PASSED", "PASSED", "PASSED"],
+    }
+    assert of_kind(stream, "testRunFinished")[0]["success"] is False
+    failed = [
+        f["testStepResult"]
+        for f in of_kind(stream, "testStepFinished")
+        if f["testStepResult"]["status"] == "FAILED"
+    ]
+    assert failed[0]["message"].startswith("the counter shows 3, not 4")
+    assert failed[0]["exception"]["type"] == "AssertionError"
+    assert "test_counter.py" in failed[0]["exception"]["stackTrace"]
+    assert len(of_kind(stream, "suggestion")) == 2  # one per undefined step
+
+
+def test_step_definitions_are_named_with_their_patterns_and_arguments(run: Path) -> None:
+    stream = messages(run)
+    definitions = of_kind(stream, "stepDefinition")
+    shown = {(d["pattern"]["type"], d["pattern"]["source"][:20]) for d in definitions}
+    assert shown == {
+        ("CUCUMBER_EXPRESSION", "it is tripled"),
+        ("CUCUMBER_EXPRESSION", "it is still there"),
+        ("REGULAR_EXPRESSION", "^a counter at (?<n>["),
+        ("REGULAR_EXPRESSION", "^it goes up by (?<n>"),
+        ("REGULAR_EXPRESSION", "^it shows (?<n>[-+ ]"),
+    }
+    assert {d["sourceReference"]["uri"] for d in definitions} == {"test_counter.py"}
+    case = of_kind(stream, "testCase")[0]
+    arguments = case["testSteps"][0]["stepMatchArgumentsLists"][0]["stepMatchArguments"]
+    assert arguments == [{"group": {"start": 13, "value": "1"}}]
+
+
+def test_boards_are_svg_attachments_of_their_steps(run: Path) -> None:
+    stream = messages(run)
+    attachments = of_kind(stream, "attachment")
+    assert attachments and {a["mediaType"] for a in attachments} == {"image/svg+xml"}
+    steps = {s["id"] for c in of_kind(stream, "testCase") for s in c["testSteps"]}
+    assert all(a["testStepId"] in steps for a in attachments)
+    first = next(a for a in attachments if a["fileName"] == "board-before.svg")
+    assert first["body"] == "<svg><text>1</text></svg>"
+
+
+def test_messages_read_back_and_bad_files_are_named(run: Path, tmp_path: Path) -> None:
+    path = run / "messages.ndjson"
+    assert len(read_ndjson(path)) == len(messages(run))
+    lines = path.read_text("utf-8").splitlines()
+    truncated = tmp_path / "truncated.ndjson"
+    truncated.write_text("\n".join(lines[:5]) + "\n" + lines[5][:20], "utf-8")
+    with pytest.raises(MessagesError, match=r"truncated.ndjson:6: not JSON"):
+        read_ndjson(truncated)
+    cut = tmp_path / "cut.ndjson"
+    cut.write_text("\n".join(lines[:-1]) + "\n", "utf-8")
+    with pytest.raises(MessagesError, match="no testRunFinished"):
+        read_ndjson(cut)
+    other = tmp_path / "other.ndjson"
+    meta = json.loads(lines[0])
+    meta["meta"]["protocolVersion"] = "12.0.0"
+    other.write_text("\n".join([json.dumps(meta), *lines[1:]]) + "\n", "utf-8")
+    with pytest.raises(MessagesError, match=r"protocol version 12\.0\.0"):
+        read_ndjson(other)
+
+
+def test_junit_validates_against_the_jenkins_schema(run: Path) -> None:
+    xmlschema.XMLSchema(SCHEMA_PATH).validate(run / "junit.xml")
+    root = ET.parse(run / "junit.xml").getroot()
+    cases = {case.get("name"): case for case in root.iter("testcase")}
+    assert set(cases) == {
+        PREFIX + "Two steps up",
+        PREFIX + "A wrong expectation",
+        PREFIX + "A step nobody wrote",
+        PREFIX + "Not today",
+        PREFIX + "Not written yet",
+        PREFIX + "Up by 5 [n=5]",
+    }
+    assert {case.get("classname") for case in cases.values()} == {"counter.feature"}
+    wrong = cases[PREFIX + "A wrong expectation"].find("failure")
+    assert wrong is not None and "the counter shows 3, not 4" in (wrong.get("message") or "")
+    nobody = cases[PREFIX + "A step nobody wrote"].find("failure")
+    assert nobody is not None and nobody.get("type") == "undefined"
+    assert cases[PREFIX + "Not today"].find("skipped") is not None
+    assert cases[PREFIX + "Two steps up"].find("failure") is None
+    suite = root.find("testsuite")
+    assert suite is not None and (suite.get("tests"), suite.get("failures")) == ("6", "3")
+    assert all(float(case.get("time") or "-1") >= 0 for case in cases.values())
+
+
+def test_junit_schema_rejects_what_jenkins_would() -> None:
+    tree = junit_tree({"scenarios": []})
+    schema = xmlschema.XMLSchema(SCHEMA_PATH)
+    assert schema.is_valid(ET.tostring(tree.getroot(), encoding="unicode"))
+    assert not schema.is_valid("<testsuites><testsuite name='x'/></testsuites>")  # no counts
+
+
+def test_outputs_can_be_moved_or_turned_off(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".feature", counter=FEATURE)
+    pytester.makepyfile(test_counter=STEPS)
+    pytester.runpytest(
+        "-p", "rulebooks.recorder", "--rulebooks-results", "out/results.json",
+        "--rulebooks-messages", "elsewhere/run.ndjson", "--rulebooks-junit", "none",
+    )  # fmt: skip
+    assert (pytester.path / "elsewhere" / "run.ndjson").is_file()
+    assert not (pytester.path / "out" / "junit.xml").exists()
+    assert not (pytester.path / "out" / "messages.ndjson").exists()
+
+
+def test_messages_of_another_set_of_features_are_named(run: Path) -> None:
+    results = json.loads((run / "results.json").read_text("utf-8"))
+    assert check_messages(run / "messages.ndjson", results) == []
+    results["features"]["other.feature"] = {"sha256": "0" * 64}
+    results["features"]["counter.feature"] = {"sha256": "1" * 64}
+    assert check_messages(run / "messages.ndjson", results) == [
+        "messages.ndjson lacks feature files of the run: other.feature",
+        "messages.ndjson holds other versions of counter.feature than the run read",
+    ]
