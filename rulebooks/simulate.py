@@ -24,14 +24,14 @@ at once) counting once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-import multiprocessing
 import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +40,7 @@ from typing import Any, TextIO
 import engine
 from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
+from rulebooks import executors
 
 SCHEMA = 1
 MAX_STEPS = 200_000
@@ -223,25 +224,22 @@ def run_games(
     workers: int,
     checks: Checks,
     on_progress: Callable[[int], None] | None = None,
+    executor: executors.Executor | None = None,
 ) -> list[Played | Violation]:
-    """Play every seed, in `workers` processes; results in seed order whatever `workers`."""
+    """Play every seed, on `executor` (else in `workers` local processes); results in seed
+    order whatever the backend and the number of workers."""
     params = dict(parameters)
     results: list[Played | Violation] = []
-    size = max(1, min(50, len(seeds) // (workers * 8) or 1))
-    jobs = [Job(game, params, checks, chunk) for chunk in _chunks(seeds, size)]
-    if workers <= 1 or len(jobs) <= 1:
-        outputs: Iterable[list[Played | Violation]] = map(_play_job, jobs)
-        for output in outputs:
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(executors.executor(workers))
+        size = executor.chunk_size(len(seeds))
+        jobs = (Job(game, params, checks, chunk) for chunk in _chunks(seeds, size))
+        for output in executor.map(_play_job, jobs):
             results.extend(output)
             if on_progress:
                 on_progress(len(output))
-    else:
-        with multiprocessing.get_context().Pool(workers) as pool:
-            for output in pool.imap_unordered(_play_job, jobs):
-                results.extend(output)
-                if on_progress:
-                    on_progress(len(output))
-    return sorted(results, key=lambda r: r.seed)
+    return results
 
 
 def replay_command(game: str, parameters: Mapping[str, Any], seed: int) -> str:
@@ -341,19 +339,20 @@ def run_campaign(
     checks: Checks | None = None,
     progress: bool = True,
     stream: TextIO | None = None,
+    executor: executors.Executor | None = None,
 ) -> dict[str, Any]:
     """Play a campaign and summarize it, timings included."""
     checks = checks or Checks()
     seeds = list(range(seed, seed + games))
     bar = Progress(f"{game} {games} games", games, stream, enabled=progress)
     start = time.perf_counter()
-    results = run_games(game, parameters, seeds, workers, checks, bar.advance)
+    results = run_games(game, parameters, seeds, workers, checks, bar.advance, executor)
     elapsed = time.perf_counter() - start
     summary = summarize(game, parameters, seeds, results)
     steps = sum(r.length for r in results if isinstance(r, Played))
     summary.update(
         {
-            "workers": workers,
+            "workers": executor.slots() if executor else workers,
             "checks": checks.describe(),
             "elapsed": round(elapsed, 3),
             "games_per_second": round(games / elapsed, 1) if elapsed else None,
@@ -459,12 +458,17 @@ def simulate(
     out: Path | None = None,
     progress: bool = True,
     stream: TextIO | None = None,
+    executor: executors.Executor | None = None,
 ) -> tuple[bool, list[dict[str, Any]]]:
-    """Run a campaign per game, print the summaries, write `out`; (no violation?, campaigns)."""
+    """Run a campaign per game, print the summaries, write `out`; (no violation?, campaigns).
+    The games are played on `executor` (see :mod:`rulebooks.executors`), else in `workers`
+    local processes."""
     campaigns = []
     for name in games_to_run:
         params = campaign_parameters(name, players, extra or {})
-        campaign = run_campaign(name, params, games, seed, workers, checks, progress, stream)
+        campaign = run_campaign(
+            name, params, games, seed, workers, checks, progress, stream, executor
+        )
         print(format_summary(campaign), flush=True)
         campaigns.append(campaign)
     if out is not None:
