@@ -265,3 +265,15 @@ def test_the_options_choose_the_backend(monkeypatch: pytest.MonkeyPatch) -> None
     executors.executor(2, dask=True)
     executors.executor(1, scheduler="tcp://h:8786")
     assert chosen == [(None, 2), ("tcp://h:8786", 1)]
+
+
+def test_the_cluster_page_names_options_that_exist() -> None:
+    page = (ROOT / "docs" / "clusters.md").read_text("utf-8")
+    help_text = subprocess.run(
+        [sys.executable, "-m", "rulebooks.cli", "simulate", "--help"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout  # fmt: skip
+    for option in ("--dask", "--scheduler", "--workers", "--clone-every", "--check-every"):
+        assert option in page and option in help_text
+    assert "rulebooks[cluster]" in page and executors.INSTALL_HINT in page.replace('"', "'")
+    assert "clusters\n" in (ROOT / "docs" / "index.md").read_text("utf-8")
