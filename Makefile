@@ -4,14 +4,25 @@
 VENV  ?= .venv
 BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK  := requirements.lock
 
-.PHONY: all test site serve bench lint clean simulate mutate
+.PHONY: all test site serve bench lint clean simulate mutate lock
 
 all: test
 
-$(STAMP): pyproject.toml scripts/bootstrap.sh
+$(STAMP): pyproject.toml $(LOCK) scripts/bootstrap.sh
 	@bash scripts/bootstrap.sh $(VENV)
 	@touch $(STAMP)
+
+## make lock: pin every dependency of pyproject.toml (extra `dev`, which holds them all, and
+## the build backend) with its hashes into requirements.lock, for every platform; then
+## `make test` installs exactly that. Run it after changing the dependencies in pyproject.toml;
+## pins stay as they are unless a change needs otherwise (`make lock UPGRADE=1`: newest allowed).
+lock: $(STAMP)
+	@[ -x $(BIN)/uv ] || $(BIN)/python -m pip install --quiet uv
+	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")' \
+		| $(BIN)/uv pip compile pyproject.toml - --extra dev --universal --generate-hashes \
+			--quiet --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o $(LOCK)
 
 ## make test: every test: engine units, scenarios, invariants, clients, mutations (fast
 ## subset), recorder, site build and the site in a headless browser.

@@ -339,18 +339,26 @@ def command_simulate(args: argparse.Namespace) -> int:
         print("error: --games, --workers, --check-every and --clone-every are at least 1",
               file=sys.stderr)  # fmt: skip
         return 2
+    from rulebooks import executors
+
     try:  # every argument, --out included, is checked before the first game
-        ok, _ = simulate.simulate(
-            names,
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            players=args.players,
-            extra=simulate.parse_parameters(args.param),
-            checks=simulate.Checks(args.clone_every, args.check_every),
-            out=Path(args.out) if args.out else None,
-            progress=not args.quiet,
-        )
+        extra = simulate.parse_parameters(args.param)
+        with executors.executor(args.workers, args.dask, args.scheduler) as executor:
+            ok, _ = simulate.simulate(
+                names,
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+                players=args.players,
+                extra=extra,
+                checks=simulate.Checks(args.clone_every, args.check_every),
+                out=Path(args.out) if args.out else None,
+                progress=not args.quiet,
+                executor=executor,
+            )
+    except (executors.ClusterError, executors.WorkerLost) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 3
     except ValueError as error:  # engine.RulebooksError included
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -433,7 +441,19 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("game", help="a registered game, or 'all'")
     simulate.add_argument("--games", type=int, default=100, help="number of games (seeds)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (>= 0)")
-    simulate.add_argument("--workers", type=int, default=1, help="processes")
+    simulate.add_argument(
+        "--workers", type=int, default=1,
+        help="local processes, or the LocalCluster's workers with --dask (default 1)",
+    )  # fmt: skip
+    backend = simulate.add_mutually_exclusive_group()
+    backend.add_argument(
+        "--dask", action="store_true",
+        help="play on a Dask LocalCluster of --workers processes on this machine",
+    )  # fmt: skip
+    backend.add_argument(
+        "--scheduler", metavar="ADDRESS", default=None,
+        help="play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786)",
+    )  # fmt: skip
     simulate.add_argument("--players", type=int, default=None)
     simulate.add_argument(
         "--param", action="append", default=[], metavar="K=V", help="a game parameter"

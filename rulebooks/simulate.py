@@ -39,13 +39,12 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import multiprocessing
 import os
 import signal
 import sys
 import time
-from collections import Counter, deque
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -54,6 +53,7 @@ from typing import Any, TextIO
 import engine
 from engine import SIMULTANEOUS, TERMINAL, RandomSampler, State
 from engine.core import player_label
+from rulebooks import executors
 from rulebooks.commands import simulation_replay
 from rulebooks.data_labels import game_data
 from rulebooks.paths import publishable
@@ -272,37 +272,49 @@ def _ignore_interrupts() -> None:
 
 
 def iter_games(
-    game: str, parameters: Mapping[str, Any], seeds: range, workers: int, checks: Checks
+    game: str,
+    parameters: Mapping[str, Any],
+    seeds: range,
+    workers: int,
+    checks: Checks,
+    executor: executors.Executor | None = None,
 ) -> Generator[Played | Violation, None, None]:
-    """Play every seed, in `workers` processes, yielding results in seed order.
+    """Play every seed, on `executor` (else in `workers` local processes), yielding results
+    in seed order whatever the backend.
 
-    Seeds go out in chunks, at most ``4 * workers`` chunks ahead of the results read, so
-    memory does not grow with the number of games. Closing the iterator (or Ctrl-C while it
-    waits) stops the workers.
+    Seeds go out in chunks, a bounded number ahead of the results read (see
+    :mod:`rulebooks.executors`), so memory does not grow with the number of games. Closing
+    the iterator (or Ctrl-C while it waits) stops the workers.
     """
     params = dict(parameters)
-    size = max(1, min(50, len(seeds) // (workers * 8) or 1))
-    if workers <= 1 or len(seeds) <= size:
+    if executor is None and (workers <= 1 or len(seeds) <= 1):
         for seed in seeds:
             yield play_game(game, params, seed, checks)
         return
-    jobs = _jobs(game, params, seeds, size, checks)
-    context = multiprocessing.get_context()
-    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
-        ahead: deque[multiprocessing.pool.AsyncResult[list[Played | Violation]]] = deque()
-        for job in jobs:
-            ahead.append(pool.apply_async(_play_job, (job,)))
-            if len(ahead) >= 4 * workers:
-                yield from ahead.popleft().get()
-        while ahead:
-            yield from ahead.popleft().get()
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(executors.executor(workers))
+        size = executor.chunk_size(len(seeds))
+        for output in executor.map(_play_job, _jobs(game, params, seeds, size, checks)):
+            yield from output
 
 
 def run_games(
-    game: str, parameters: Mapping[str, Any], seeds: range, workers: int, checks: Checks
+    game: str,
+    parameters: Mapping[str, Any],
+    seeds: range,
+    workers: int,
+    checks: Checks,
+    on_progress: Callable[[int], None] | None = None,
+    executor: executors.Executor | None = None,
 ) -> list[Played | Violation]:
-    """Every result of a few seeds as a list, in seed order whatever `workers`."""
-    return list(iter_games(game, parameters, seeds, workers, checks))
+    """Every result of a few seeds as a list, in seed order whatever the backend."""
+    results: list[Played | Violation] = []
+    for result in iter_games(game, parameters, seeds, workers, checks, executor):
+        results.append(result)
+        if on_progress:
+            on_progress(1)
+    return results
 
 
 def _stats(counts: Counter[Any]) -> dict[str, float]:
@@ -439,6 +451,7 @@ def run_campaign(
     checks: Checks | None = None,
     progress: bool = True,
     stream: TextIO | None = None,
+    executor: executors.Executor | None = None,
 ) -> dict[str, Any]:
     """Play a campaign and summarize it, timings included.
 
@@ -451,7 +464,8 @@ def run_campaign(
     tally = Tally(game, dict(parameters))
     partial = False
     start = time.perf_counter()
-    with contextlib.closing(iter_games(game, parameters, seeds, workers, checks)) as results:
+    played = iter_games(game, parameters, seeds, workers, checks, executor)
+    with contextlib.closing(played) as results:
         try:
             for result in results:
                 tally.add(result)
@@ -466,7 +480,7 @@ def run_campaign(
         {
             "requested": games,
             "partial": partial,
-            "workers": workers,
+            "workers": executor.slots() if executor else workers,
             "checks": checks.describe(),
             "elapsed": round(elapsed, 3),
             "games_per_second": round(tally.games / elapsed, 1) if elapsed else None,
@@ -604,13 +618,15 @@ def simulate(
     out: Path | None = None,
     progress: bool = True,
     stream: TextIO | None = None,
+    executor: executors.Executor | None = None,
 ) -> tuple[bool, list[dict[str, Any]]]:
     """Run a campaign per game, print the summaries, write `out`; (no violation?, campaigns).
 
     Arguments are checked before the first game (ValueError, or InvalidGameError for the
-    parameters). On Ctrl-C the campaigns played so far are printed and written, the last
-    one partial, and the document says ``"partial": true``; then KeyboardInterrupt is raised
-    again for the caller (the command exits :data:`INTERRUPTED`).
+    parameters). The games are played on `executor` (see :mod:`rulebooks.executors`), else
+    in `workers` local processes. On Ctrl-C the campaigns played so far are printed and
+    written, the last one partial, and the document says ``"partial": true``; then
+    KeyboardInterrupt is raised again for the caller (the command exits :data:`INTERRUPTED`).
     """
     campaign_seeds(seed, games)
     all_params = [campaign_parameters(name, players, extra or {}) for name in games_to_run]
@@ -618,7 +634,9 @@ def simulate(
         check_out(out)
     campaigns = []
     for name, params in zip(games_to_run, all_params, strict=True):
-        campaign = run_campaign(name, params, games, seed, workers, checks, progress, stream)
+        campaign = run_campaign(
+            name, params, games, seed, workers, checks, progress, stream, executor
+        )
         print(format_summary(campaign), flush=True)
         campaigns.append(campaign)
         if campaign["partial"]:

@@ -18,8 +18,32 @@ if [ ! -x "$venv/bin/python" ]; then
   fi
   "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+# The dependencies come from requirements.lock (every version pinned and hashed, made from
+# pyproject.toml by `make lock`), so a clone installs what passed when the lock was made;
+# the project itself is then installed editable without resolving anything again. uv does
+# it in seconds (the uv on PATH, or the pinned one installed into the venv from PyPI); pip
+# does it when uv cannot be had, or when RULEBOOKS_INSTALLER=pip.
+lock=requirements.lock
+uv_version=0.13.9
+uv=""
+if [ "${RULEBOOKS_INSTALLER:-uv}" != pip ]; then
+  if command -v uv >/dev/null 2>&1; then
+    uv=$(command -v uv)
+  elif [ -x "$venv/bin/uv" ] || "$venv/bin/python" -m pip install --quiet \
+      --disable-pip-version-check "uv==$uv_version" >/dev/null 2>&1; then
+    uv=$venv/bin/uv
+  else
+    echo "bootstrap: uv could not be installed; installing with pip (slower)" >&2
+  fi
+fi
+if [ -n "$uv" ]; then
+  "$uv" pip install --quiet --python "$venv/bin/python" --require-hashes -r "$lock"
+  "$uv" pip install --quiet --python "$venv/bin/python" --no-deps --no-build-isolation -e .
+else
+  pip=("$venv/bin/python" -m pip --disable-pip-version-check)
+  "${pip[@]}" install --quiet --require-hashes -r "$lock"
+  "${pip[@]}" install --quiet --no-deps --no-build-isolation -e .
+fi
 
 # The browser tests drive a real Chromium through Playwright (never a downloaded browser
 # build): Debian's chromium package, or whatever RULEBOOKS_CHROMIUM names.
