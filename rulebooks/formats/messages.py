@@ -430,7 +430,7 @@ def build_envelopes(
     envelopes: list[Message] = [cm.Envelope(meta=_meta())]
     pickles = _Pickles()
     features = sorted(
-        {str(path) for path in (results.get("features") or {})}
+        set(feature_hashes(results))
         | {str(s.get("feature")) for s in results.get("scenarios") or [] if s.get("feature")}
     )
     envelopes.extend(_feature_envelopes(features, root, ids, pickles))
@@ -642,6 +642,13 @@ def read_ndjson(path: Path) -> list[cm.Envelope]:
     return envelopes
 
 
+def feature_hashes(results: Mapping[str, Any]) -> dict[str, str | None]:
+    """Feature path -> sha256 of the text the run parsed, from a results file's
+    ``fingerprint.features`` (see :mod:`rulebooks.results_format`)."""
+    found = (results.get("fingerprint") or {}).get("features") or {}
+    return {str(path): None if digest is None else str(digest) for path, digest in found.items()}
+
+
 def check_messages(path: Path, results: Mapping[str, Any]) -> list[str]:
     """What is wrong with a messages file for the run of ``results`` (empty: nothing).
 
@@ -660,10 +667,7 @@ def check_messages(path: Path, results: Mapping[str, Any]) -> list[str]:
         for e in envelopes
         if e.source is not None
     }
-    expected = {
-        str(uri): (record or {}).get("sha256")
-        for uri, record in (results.get("features") or {}).items()
-    }
+    expected = feature_hashes(results)
     problems = []
     missing = sorted(set(expected) - set(sources))
     extra = sorted(set(sources) - set(expected))

@@ -19,6 +19,7 @@ from rulebooks.history import (
     verified_since,
 )
 from rulebooks.results import ClauseVerdict
+from tests.unit.results_docs import results_document
 
 FEATURE = "features/mahe/01_dice.feature"
 
@@ -40,11 +41,8 @@ def results(
     tmp_path: Path, name: str, scenarios: list[dict[str, Any]], commit: str = "a" * 40,
     sha: str = "1" * 64,
 ) -> Path:  # fmt: skip
-    document = {
-        "schema": 1, "started": "2026-12-01T07:00:00+00:00",
-        "finished": "2026-12-01T07:00:05+00:00", "git": {"commit": commit, "dirty": False},
-        "features": {FEATURE: {"sha256": sha}}, "totals": {}, "scenarios": scenarios,
-    }  # fmt: skip
+    document = results_document(scenarios, {FEATURE: sha})
+    document["git"] = {"commit": commit, "dirty": False}
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(document), "utf-8")
     return path
@@ -95,7 +93,7 @@ def test_diff_without_regression_exits_zero(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        ('{"schema": 1, "scenarios": [', "not valid JSON"),
+        ('{"schema": 2, "scenarios": [', "not valid JSON"),
         ('{"schema": 7, "features": {}, "scenarios": []}', "unsupported schema 7"),
     ],
 )

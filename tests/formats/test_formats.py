@@ -254,8 +254,8 @@ def test_outputs_can_be_moved_or_turned_off(pytester: pytest.Pytester) -> None:
 def test_messages_of_another_set_of_features_are_named(run: Path) -> None:
     results = json.loads((run / "results.json").read_text("utf-8"))
     assert check_messages(run / "messages.ndjson", results) == []
-    results["features"]["other.feature"] = {"sha256": "0" * 64}
-    results["features"]["counter.feature"] = {"sha256": "1" * 64}
+    results["fingerprint"]["features"]["other.feature"] = "0" * 64
+    results["fingerprint"]["features"]["counter.feature"] = "1" * 64
     assert check_messages(run / "messages.ndjson", results) == [
         "messages.ndjson lacks feature files of the run: other.feature",
         "messages.ndjson holds other versions of counter.feature than the run read",
