@@ -15,6 +15,7 @@ rulebooks trace             which engine functions cite which clause (and what i
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
@@ -343,7 +344,12 @@ def command_simulate(args: argparse.Namespace) -> int:
 
     try:  # every argument, --out included, is checked before the first game
         extra = simulate.parse_parameters(args.param)
-        with executors.executor(args.workers, args.dask, args.scheduler) as executor:
+        backend = (  # one local process plays game by game: Ctrl-C keeps every game played
+            executors.executor(args.workers, args.dask, args.scheduler)
+            if args.dask or args.scheduler or args.workers > 1
+            else contextlib.nullcontext(None)
+        )
+        with backend as executor:
             ok, _ = simulate.simulate(
                 names,
                 games=args.games,

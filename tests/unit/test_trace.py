@@ -113,7 +113,7 @@ def test_a_no_code_marker_needs_a_reason(tmp_path: Path) -> None:
 def test_the_trace_command_prints_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(["trace", "--game", "mahe"]) == 0
     out = capsys.readouterr().out
-    assert "MAHE-3.3  More than 7 after the second or third die is a bust" in out
+    assert "MAHE-3.3  A total above 7 after the second or third die is a bust" in out
     assert "engine/mahe/game.py" in out and "is_bust" in out
     assert "MAHOLA" not in out
     assert cli(["trace", "--by", "function", "--game", "mahe"]) == 0
