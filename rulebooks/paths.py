@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @functools.lru_cache(maxsize=8)
-def _rewrites(root: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+def _rewrites(root: str, home: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     paths = sysconfig.get_paths()
     named = [
         (root, "."),
@@ -28,7 +28,7 @@ def _rewrites(root: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         (paths["platlib"], "<site-packages>"),
         (paths["stdlib"], "<stdlib>"),
         (paths["platstdlib"], "<stdlib>"),
-        (os.path.expanduser("~"), "~"),
+        (home, "~"),
     ]
     prefixes: dict[str, str] = {}
     for path, short in named:
@@ -48,7 +48,9 @@ def _rewrites(root: str) -> tuple[tuple[re.Pattern[str], str], ...]:
 def publishable(text: str, root: Path | None = None) -> str:
     """`text` with this machine's absolute paths made relative (see the module docstring);
     `root` is the repository (default :data:`ROOT`)."""
-    for pattern, short in _rewrites(str(root or ROOT)):
+    # The home folder is read each time (a test or a tool may change HOME); the cache is
+    # keyed by it.
+    for pattern, short in _rewrites(str(root or ROOT), os.path.expanduser("~")):
 
         def shorten(match: re.Match[str], short: str = short) -> str:
             if match.group(1) == "/":
