@@ -23,6 +23,7 @@ with a message saying so.
 
 from __future__ import annotations
 
+import abc
 import concurrent.futures
 import contextlib
 import logging
@@ -55,16 +56,16 @@ class WorkerLost(RuntimeError):
     """A chunk killed its worker process every time it was started."""
 
 
-class Executor:
+class Executor(abc.ABC):
     """Runs a function over chunks, lazily and in order (see the module's documentation)."""
 
     name = "executor"
     largest_chunk = 50
     """Games per chunk at most: small enough for a lively progress bar and a quick stop."""
 
+    @abc.abstractmethod
     def slots(self) -> int:
         """How many chunks run at once."""
-        raise NotImplementedError  # pragma: no cover - every executor below says
 
     @property
     def ahead(self) -> int:
@@ -76,11 +77,11 @@ class Executor:
         :attr:`largest_chunk`."""
         return max(1, min(self.largest_chunk, games // (self.slots() * 8)))
 
+    @abc.abstractmethod
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         """``function(item)`` for each item, in the items' order."""
-        raise NotImplementedError  # pragma: no cover
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional: only executors with workers stop them
         """Stop the workers (nothing to do when there are none)."""
 
     def __enter__(self) -> Self:

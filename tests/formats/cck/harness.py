@@ -319,6 +319,13 @@ def render_page() -> str:
         "must be equal: sources, Gherkin documents, pickles, step definition patterns and "
         "match arguments, test cases, every step's status and message, attachments, order.",
         "",
+        "The step definitions of the kit's `skipped`, `skipped-exception`, `pending`, "
+        "`pending-exception`, `undefined` and `all-statuses` samples skip, mark pending or "
+        "leave steps undefined on purpose: those samples check that such steps are reported "
+        "SKIPPED, PENDING and UNDEFINED, never PASSED. They live under `tests/formats/cck/` "
+        "only; no scenario of the four games skips or is pending (a test greps their step "
+        "definitions, and a skipped or pending scenario never verifies a clause).",
+        "",
         f"Kit version {metadata.version('cucumber-compatibility-kit')}: "
         f"**{counts['conformant']} samples conformant**, {counts['differs']} differ, "
         f"{counts['not expressible']} not expressible in pytest-bdd.",
