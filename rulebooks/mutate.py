@@ -6,9 +6,15 @@ mutmut mutate (the SVG renderers and the position readers/writers are left out: 
 and serialise, no rule lives there). The test suite: the scenarios (``tests/scenarios``).
 
 Incremental: the results file records a hash of each function's code (its docstring left
-out) and of the suite (feature files, scenario steps, mutmut's settings). A function whose
-hash is unchanged keeps its mutants' results, unless the suite's hash changed; the others
-are rerun (mutmut, ``--max-children`` = every core by default). ``--full`` reruns all.
+out) and, per game, of its suite (the game's feature files and step modules, the steps and
+notation all games share, the invariant tests, mutmut's settings). A function whose hash is
+unchanged keeps its mutants' results, unless its game's suite changed; the others are rerun
+(mutmut, ``--max-children`` = every core by default). ``--full`` reruns all.
+
+Functions that run while their module is imported (the Mamey sales table, built once) are
+out of reach of mutmut's forked workers, which import the engine once before a mutant is
+chosen: their mutants, and any mutant mutmut found no test for, are rerun each in a fresh
+Python process running the game's scenarios (:func:`rerun_fresh`).
 
 The hand-made rule mutations (:mod:`rulebooks.mutations`) run too (each against its game's
 scenarios and invariant tests) and stay on the report; they are reused on the same terms
@@ -44,12 +50,9 @@ from rulebooks.mutate_plugin import KILLERS
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = "mutants"  # mutmut's work folder (git-ignored)
-SUITE_GLOBS = (
-    "features/**/*.feature",
-    "tests/scenarios/**/*.py",
-    "tests/invariants/**/*.py",
-    "tests/__init__.py",
-)
+SHARED_SUITE_GLOBS = ("tests/scenarios/*.py", "tests/invariants/**/*.py", "tests/__init__.py")
+GAME_SUITE_GLOBS = ("features/{game}/**/*.feature", "tests/scenarios/{game}/**/*.py")
+SCENARIOS = "tests/scenarios/{game}"  # what a fresh rerun of a game's mutant runs
 
 
 class CampaignError(Exception):
@@ -131,15 +134,54 @@ def targets(root: Path = ROOT) -> list[Target]:
     return found
 
 
-def suite_hash(root: Path = ROOT) -> str:
-    """A hash of what decides a mutant's fate besides its function: the tests and settings."""
-    digest = hashlib.sha256()
-    files = sorted({p for pattern in SUITE_GLOBS for p in root.glob(pattern) if p.is_file()})
-    for path in files:
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
-    digest.update(json.dumps(mutmut_settings(root), sort_keys=True).encode())
-    return digest.hexdigest()
+def suite_hashes(root: Path = ROOT) -> dict[str, str]:
+    """Per game, a hash of what decides a mutant's fate besides its function: the game's
+    scenarios and steps, what every game's tests share, and mutmut's settings."""
+    settings = json.dumps(mutmut_settings(root), sort_keys=True).encode()
+
+    def digest(patterns: Iterable[str]) -> str:
+        out = hashlib.sha256(settings)
+        files = sorted({p for pattern in patterns for p in root.glob(pattern) if p.is_file()})
+        for path in files:
+            out.update(path.relative_to(root).as_posix().encode() + b"\0")
+            out.update(path.read_bytes() + b"\0")
+        return out.hexdigest()
+
+    return {
+        game: digest([*SHARED_SUITE_GLOBS, *(g.format(game=game) for g in GAME_SUITE_GLOBS)])
+        for game in trace.GAMES
+    }
+
+
+def import_time_functions(path: Path) -> set[str]:
+    """Module-level functions run when the module at ``path`` is imported: called by its
+    top-level statements, directly or through one another (by plain name)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    defined = {
+        node.name: node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+    def called(nodes: Iterable[ast.AST]) -> set[str]:
+        return {
+            call.func.id
+            for node in nodes
+            for call in ast.walk(node)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+            and call.func.id in defined
+        }  # fmt: skip
+
+    top = [n for n in tree.body if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef
+                                                      | ast.ClassDef)]  # fmt: skip
+    found: set[str] = set()
+    todo = called(top)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo |= called(defined[name].body)
+    return found
 
 
 def git_state(root: Path = ROOT) -> dict[str, Any]:
@@ -220,9 +262,77 @@ def collect(chosen: Sequence[Target], root: Path = ROOT) -> dict[str, list[dict[
     return out
 
 
+def rerun_fresh(
+    chosen: Sequence[Target],
+    records: dict[str, list[dict[str, Any]]],
+    workers: int,
+    root: Path = ROOT,
+) -> None:
+    """Give a real verdict to the mutants mutmut's forked workers cannot judge: those of
+    functions run at import (:func:`import_time_functions`) and those mutmut found no test
+    for. Each runs in a fresh ``python -m pytest`` of its game's scenarios, in mutmut's
+    ``mutants/`` folder with the mutant chosen before anything is imported; ``records`` is
+    updated in place (status, the scenarios that killed it)."""
+    at_import: dict[str, set[str]] = {}
+    jobs: list[tuple[dict[str, Any], str]] = []
+    for target in chosen:
+        path = target.unit.path
+        if path not in at_import:
+            at_import[path] = import_time_functions(root / path)
+        for record in records.get(target.key, []):
+            if target.unit.qualname in at_import[path] or record["status"] == "no tests":
+                jobs.append((record, target.unit.game))
+    if not jobs:
+        return
+    folder = root / MUTANTS
+    clean: dict[str, float] = {}
+    for game in sorted({game for _, game in jobs}):
+        began = time.monotonic()
+        if _fresh_pytest("", game, folder, timeout=None) != 0:
+            raise CampaignError(
+                f"the {game} scenarios fail in a fresh process without any mutation: run "
+                f"`pytest {SCENARIOS.format(game=game)}` first"
+            )
+        clean[game] = time.monotonic() - began
+    print(f"{len(jobs)} mutant(s) run at import or found no test: each rerun in a fresh "
+          f"process", flush=True)  # fmt: skip
+
+    def judge(job: tuple[dict[str, Any], str]) -> None:
+        record, game = job
+        code = _fresh_pytest(record["name"], game, folder, timeout=max(60.0, 10 * clean[game]))
+        # pytest's exit codes: 1 tests failed, 2 collection errors (the engine would not
+        # even import), 3 an internal error: each a kill, as for mutmut; 5 no test ran
+        record["status"] = {
+            0: "survived", 1: "killed", 2: "killed", 3: "killed", 5: "no tests", None: "timeout"
+        }.get(code, "suspicious")  # fmt: skip
+        killers = folder / KILLERS / record["name"]
+        record["killed_by"] = sorted(set(killers.read_text("utf-8").split())) if (
+            killers.exists()) else []  # fmt: skip
+
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(judge, jobs))
+
+
+def _fresh_pytest(mutant: str, game: str, folder: Path, timeout: float | None) -> int | None:
+    """Exit code of the game's scenarios run with ``mutant`` active (None: timed out)."""
+    env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(folder), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    command = [
+        sys.executable, "-m", "pytest", "--rootdir=.", "-x", "-q", "-p", "no:randomly",
+        "-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin", SCENARIOS.format(game=game),
+    ]  # fmt: skip
+    try:
+        done = subprocess.run(command, cwd=folder, env=env, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    return done.returncode
+
+
 # -- the hand-made mutations ---------------------------------------------------------------------
 def rule_mutations(
-    previous: dict[str, dict[str, Any]], reuse: bool, workers: int, root: Path = ROOT
+    previous: dict[str, dict[str, Any]], reusable: set[str], workers: int, root: Path = ROOT
 ) -> list[dict[str, Any]]:
     """Run (or reuse) every hand-made rule mutation; one record each."""
     from rulebooks.mutations import MUTATIONS, Mutation, run_mutation
@@ -246,6 +356,7 @@ def rule_mutations(
         same_file = old and old.get("file_sha256") == mutate_results.file_sha256(
             root / target_file(mutation)
         )
+        reuse = mutation.game in reusable
         if reuse and old and same_file and old.get("description") == mutation.description:
             out.append(old)
         else:
@@ -304,10 +415,14 @@ def campaign(
     started = datetime.now(UTC)
     clock = time.monotonic()
     previous = None if full else read_previous(out)
-    suite = suite_hash(root)
-    reuse = previous is not None and previous.get("suite_sha256") == suite
-    if previous is not None and not reuse:
-        print("the scenarios or steps changed since the last campaign: every mutant reruns")
+    suite = suite_hashes(root)
+    old_suite = (previous or {}).get("suite_sha256")
+    old_suite = old_suite if isinstance(old_suite, dict) else {}
+    reusable = {game for game in trace.GAMES if previous and old_suite.get(game) == suite[game]}
+    changed = sorted(set(trace.GAMES) - reusable)
+    if previous is not None and changed:
+        print(f"scenarios or steps changed since the last campaign ({', '.join(changed)}): "
+              f"every mutant of those games reruns")  # fmt: skip
     old_functions = {
         f"{f['path']}:{f['qualname']}": f for f in (previous or {}).get("functions", [])
     }
@@ -325,6 +440,7 @@ def campaign(
     to_run: list[Target] = []
     for target in current:
         old = old_functions.get(target.key)
+        reuse = target.unit.game in reusable
         up_to_date = reuse and old is not None and old.get("hash") == target.hash
         if target in selected and (not up_to_date or mutant is not None):
             to_run.append(target)
@@ -339,6 +455,12 @@ def campaign(
         patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
         run_mutmut(patterns, workers, root)
         fresh = collect(to_run, root)
+        rerun_fresh(
+            to_run,
+            {k: [r for r in v if mutant in (None, r["name"])] for k, v in fresh.items()},
+            workers,
+            root,
+        )
         if mutant is not None:  # the other mutants of that function keep their results
             old_records = {r["name"]: r for r in kept.get(to_run[0].key, {}).get("mutants", [])}
             old_records = old_records or {
@@ -368,7 +490,7 @@ def campaign(
         )  # fmt: skip
     previous_rules = {r["id"]: r for r in (previous or {}).get("rule_mutations", [])}
     rules = (
-        rule_mutations(previous_rules, reuse, workers, root)
+        rule_mutations(previous_rules, reusable, workers, root)
         if hand_made
         else list(previous_rules.values())
     )

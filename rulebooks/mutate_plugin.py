@@ -18,6 +18,16 @@ KILLERS = "rulebooks-killers"
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _record(report)
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    """A mutant that breaks the import of the engine fails the collection of the scenarios
+    (a mutant of a function run at import, rerun in a fresh process)."""
+    _record(report)
+
+
+def _record(report: pytest.TestReport | pytest.CollectReport) -> None:
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
     if not report.failed or "__mutmut_" not in mutant:
         return

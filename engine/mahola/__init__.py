@@ -45,7 +45,6 @@ from .scoring import (
     matching_icons,
     matching_secondary,
     round_winner,
-    score_dance,
     secondary_points,
 )
 
@@ -56,6 +55,6 @@ __all__ = [
     "RoundRecord", "TableauScorer", "adjacency_bonus", "card_outcome", "card_points",
     "character_outcome", "chief_points", "left_of", "load_components", "matching_icons",
     "matching_secondary", "move_action", "name_action", "parse_components", "pass_action",
-    "place_action", "play_action", "recolour_action", "right_of", "round_winner", "score_dance",
+    "place_action", "play_action", "recolour_action", "right_of", "round_winner",
     "secondary_points", "shipped_data", "swap_action",
 ]  # fmt: skip

@@ -132,34 +132,6 @@ def chief_points(cards: Sequence[DanceCard], dance: str, reading: str) -> int:
     return names + icons
 
 
-def score_dance(
-    cards: Sequence[DanceCard],
-    colours: Sequence[str],
-    character: Character,
-    *,
-    secondary: str,
-    adjacency: str,
-    chief_count: str,
-    chief_dance: str | None = None,
-    secondary_worth: str = "card_value",
-) -> DanceScore:
-    """MAHOLA-4.1..4.5: the whole score of one tableau (cards left to right, colours as now)."""
-    chief = 0
-    if character.name == "Chief" and chief_dance is not None:
-        chief = chief_points(cards, chief_dance, chief_count)
-    matches = matching_icons(cards, secondary)
-    return DanceScore(
-        card_points=tuple(
-            card_points(c, colour, character) for c, colour in zip(cards, colours, strict=True)
-        ),
-        secondary=secondary_points(cards, matches, secondary_worth),
-        matching=sum(matches),
-        adjacency=adjacency_bonus(cards, colours, adjacency),
-        chief=chief,
-        special=sum(1 for card in cards if card.special),
-    )
-
-
 class TableauScorer:
     """MAHOLA-4.1..4.5 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5
     (`secondary_worth` is the game parameter ``secondary_points``).
@@ -167,7 +139,7 @@ class TableauScorer:
     What each card scores for each Character in each colour (MAHOLA-4.1..4.3) and which
     neighbours earn it an adjacency point (MAHOLA-4.5) are worked out once, by the functions
     above, when the game is created; scoring a tableau then looks them up. The result is
-    always the one `score_dance` gives (a unit test compares them).
+    always the one the rule functions give when called directly (a unit test compares them).
     """
 
     def __init__(

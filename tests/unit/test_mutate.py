@@ -182,6 +182,8 @@ class FakeMutmut:
     def run(self, patterns: Sequence[str], workers: int, root: Path = ROOT) -> None:
         self.calls.append(list(patterns))
 
+        self.fresh: list[tuple[str, str]] = []  # (mutant, game) rerun in a fresh process
+
     def collect(
         self, chosen: Sequence[mutate.Target], root: Path = ROOT
     ) -> dict[str, list[dict[str, Any]]]:
@@ -190,13 +192,47 @@ class FakeMutmut:
             for t in chosen
         }
 
+    def fresh_pytest(self, name: str, game: str, folder: Path, timeout: float | None) -> int:
+        """The clean run passes; a mutant rerun fresh survives."""
+        self.fresh.append((name, game))
+        return 0
+
 
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch) -> FakeMutmut:
     stub = FakeMutmut()
     monkeypatch.setattr(mutate, "run_mutmut", stub.run)
     monkeypatch.setattr(mutate, "collect", stub.collect)
+    monkeypatch.setattr(mutate, "_fresh_pytest", stub.fresh_pytest)
     return stub
+
+
+def test_functions_run_at_import_are_found() -> None:
+    found = mutate.import_time_functions(ROOT / "engine/mamey/game.py")
+    assert {"_all_sales", "_is_run"} <= found  # the sales table, built when imported
+    assert "sales_in_hand" not in found and "start_cubes" not in found
+    assert mutate.import_time_functions(ROOT / "engine/mahe/game.py") == set()
+
+
+def test_mutants_run_at_import_or_without_tests_are_rerun_fresh(
+    tmp_path: Path, fake: FakeMutmut, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_collect = fake.collect
+
+    def one_without_tests(chosen: Sequence[mutate.Target], root: Path = ROOT) -> Any:
+        found = real_collect(chosen, root)
+        key = next(t.key for t in chosen if t.unit.qualname == "is_bust")
+        found[key][0]["status"] = "no tests"
+        return found
+
+    monkeypatch.setattr(mutate, "collect", one_without_tests)
+    data = mutate.campaign(workers=1, out=tmp_path / "r.json", hand_made=False)
+    rerun = {name.split(".x")[1] for name, _ in fake.fresh if name}
+    assert rerun == {"_is_bust__mutmut_1", "__all_sales__mutmut_1", "__is_run__mutmut_1"}
+    assert ("", "mahe") in fake.fresh and ("", "mamey") in fake.fresh  # clean runs first
+    status = {f["qualname"]: f["mutants"][0]["status"] for f in data["functions"]}
+    assert status["is_bust"] == status["_all_sales"] == "survived"  # the fresh verdict
+    assert status["MameyState._sell"] == "killed"  # mutmut's own verdict kept
 
 
 def test_a_campaign_reruns_only_what_changed(
@@ -226,9 +262,35 @@ def test_a_campaign_reruns_only_what_changed(
     mutate.campaign(workers=1, out=out, hand_made=False)
     assert fake.calls[-1] == ["engine.mahe.game.x_is_bust__mutmut_*"]
 
-    monkeypatch.setattr(mutate, "suite_hash", lambda root=ROOT: "another suite")
+    real_suites = mutate.suite_hashes
+
+    def mamey_changed(root: Path = ROOT) -> dict[str, str]:
+        return {**real_suites(root), "mamey": "another suite"}
+
+    monkeypatch.setattr(mutate, "suite_hashes", mamey_changed)
     mutate.campaign(workers=1, out=out, hand_made=False)
-    assert len(fake.calls[-1]) == functions, "a changed scenario or step reruns everything"
+    mamey = sum(1 for t in real_targets() if t.unit.game == "mamey")
+    assert len(fake.calls[-1]) == mamey > 0, "a changed Mamey scenario reruns Mamey only"
+    assert all(p.startswith("engine.mamey.") for p in fake.calls[-1])
+
+
+def test_a_scenario_changed_in_one_game_changes_that_games_suite_only(tmp_path: Path) -> None:
+    for path in ("pyproject.toml", "tests/__init__.py", "tests/scenarios/notation.py"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes((ROOT / path).read_bytes())
+    (tmp_path / "features/mahe").mkdir(parents=True)
+    feature = tmp_path / "features/mahe/a.feature"
+    feature.write_text("Feature: a\n")
+    before = mutate.suite_hashes(tmp_path)
+    feature.write_text("Feature: b\n")
+    after = mutate.suite_hashes(tmp_path)
+    assert before["mahe"] != after["mahe"]
+    assert {g: h for g, h in before.items() if g != "mahe"} == {
+        g: h for g, h in after.items() if g != "mahe"
+    }
+    (tmp_path / "tests/scenarios/notation.py").write_text("# shared notation changed\n")
+    assert all(a != b for a, b in zip(after.values(), mutate.suite_hashes(tmp_path).values(),
+                                      strict=True)), "shared steps change every game's suite"
 
 
 def test_a_campaign_of_one_game_keeps_the_others(tmp_path: Path, fake: FakeMutmut) -> None:
