@@ -9,7 +9,8 @@ Incremental: the results file records a hash of each function's code (its docstr
 out) and, per game, of its suite (the game's feature files and step modules, the steps and
 notation all games share, the invariant tests, mutmut's settings). A function whose hash is
 unchanged keeps its mutants' results, unless its game's suite changed; the others are rerun
-(mutmut, ``--max-children`` = every core by default). ``--full`` reruns all.
+(mutmut, ``--max-children`` = every core by default). ``--full`` reruns every mutant of
+the games chosen (all by default) and keeps the other games' results.
 
 Functions that run while their module is imported (the Mamey sales table, built once) are
 out of reach of mutmut's forked workers, which import the engine once before a mutant is
@@ -414,13 +415,15 @@ def campaign(
     out = out or root / mutate_results.RESULTS_FILE
     started = datetime.now(UTC)
     clock = time.monotonic()
-    previous = None if full else read_previous(out)
+    previous = read_previous(out)  # --full reruns the games chosen, keeps the others
     suite = suite_hashes(root)
     old_suite = (previous or {}).get("suite_sha256")
     old_suite = old_suite if isinstance(old_suite, dict) else {}
     reusable = {game for game in trace.GAMES if previous and old_suite.get(game) == suite[game]}
+    if full:
+        reusable -= set(games or trace.GAMES)
     changed = sorted(set(trace.GAMES) - reusable)
-    if previous is not None and changed:
+    if previous is not None and changed and not full:
         print(f"scenarios or steps changed since the last campaign ({', '.join(changed)}): "
               f"every mutant of those games reruns")  # fmt: skip
     old_functions = {

@@ -68,6 +68,16 @@ Feature: Mahé — components, setup and players
       Then it is the blue player's turn
       And the blue turtle is about to move
 
+    @clause:MAHE-2.3
+    Scenario Outline: The first player must be one of the players at the table
+      When a 4-player game of Mahé starting with player <first> is requested
+      Then the request is refused with an error mentioning "first_player must be a player index 0..3, got <index>"
+
+      Examples:
+        | first | index |
+        | 0     | -1    |
+        | 5     | 4     |
+
   Rule: MAHE-2.4 Two to seven players take part
 
     @clause:MAHE-2.4 @ruling:MAHE-R10

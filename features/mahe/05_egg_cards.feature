@@ -88,3 +88,24 @@ Feature: Mahé — laying eggs
       Then the face-up egg card shows 2 eggs
       And the deck holds 18 cards
       And it is the red player's turn
+
+    @clause:MAHE-6.3
+    Scenario: The last card of the deck is turned face up too
+      One card is left in the deck when blue takes the face-up card: it comes face up like
+      any other, and the beach space shows only once it has been taken in turn.
+
+      Given a 4-player game of Mahé
+      And the blue player has collected egg cards showing 1, 1, 1, 2, 2
+      And the red player has collected egg cards showing 2, 3, 3, 3, 3
+      And the yellow player has collected egg cards showing 3, 4, 4, 4, 4
+      And the green player has collected egg cards showing 4, 5, 5
+      And the face-up egg card shows 5 eggs
+      And the blue turtle is on space 19
+      When the blue turtle moves with dice 2
+      Then the blue player has collected egg cards showing 1, 1, 1, 2, 2, 5
+      And the deck holds 1 cards
+      And the next egg card is turned face up by chance
+      When a 5-egg card is turned face up
+      Then the face-up egg card shows 5 eggs
+      And the deck holds 0 cards
+      And it is the red player's turn

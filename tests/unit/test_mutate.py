@@ -297,6 +297,10 @@ def test_a_campaign_of_one_game_keeps_the_others(tmp_path: Path, fake: FakeMutmu
     out = tmp_path / "results.json"
     mutate.campaign(workers=1, out=out, hand_made=False, games=["mahe"])
     assert all(p.startswith("engine.mahe.") for p in fake.calls[0])
+    mutate.campaign(workers=1, out=out, hand_made=False, games=["mamey"])
+    data = mutate.campaign(workers=1, out=out, hand_made=False, games=["mamey"], full=True)
+    assert all(p.startswith("engine.mamey.") for p in fake.calls[-1]), "--full: Mamey again"
+    assert {f["game"] for f in data["functions"]} == {"mahe", "mamey"}, "Mahé kept"
     with pytest.raises(mutate.CampaignError, match="no game"):
         mutate.campaign(workers=1, out=out, hand_made=False, games=["chess"])
 

@@ -8,6 +8,7 @@ the player who must make them), then checks it (Then steps read the state).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -201,6 +202,11 @@ def request_game(mahe: MaheTable, n: int) -> None:
     mahe.request(lambda: engine.load_game("mahe", players=n))
 
 
+@when(parsers.parse("a {n:d}-player game of Mahé starting with player {first:d} is requested"))
+def request_game_first(mahe: MaheTable, n: int, first: int) -> None:
+    mahe.request(lambda: engine.load_game("mahe", players=n, first_player=first - 1))
+
+
 # -- Then: the position ----------------------------------------------------------------------
 @then(parsers.parse("the {colour} turtle is on {where}"))
 def turtle_is_on(mahe: MaheTable, colour: str, where: str) -> None:
@@ -359,7 +365,16 @@ def choices_are(mahe: MaheTable, choices: str) -> None:
 # -- Then: the end and the score --------------------------------------------------------------
 @then("the game is over")
 def game_over(mahe: MaheTable) -> None:
-    assert mahe.state.is_terminal(), f"the game goes on: next comes {mahe.state.phase}"
+    """MAHE-7.1: the game ends at once: no move or turtle is left in progress, and the
+    position saved and read back is over too."""
+    state = mahe.state
+    assert state.is_terminal(), f"the game goes on: next comes {state.phase}"
+    saved = state.to_dict()
+    in_progress = {k: saved[k] for k in ("mover", "pending", "dice") if saved[k]}
+    assert not in_progress, f"the game is over with a move in progress: {in_progress}"
+    assert state.mover is None and state.dice == [], (state.mover, state.dice)
+    again = mahe.game.state_from_dict(json.loads(json.dumps(saved)))
+    assert again.is_terminal() and again.returns() == state.returns(), "read back, it goes on"
 
 
 @then(parsers.parse("{who} holds the beach space"))
