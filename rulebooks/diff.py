@@ -30,6 +30,7 @@ from rulebooks.results import (
     clause_verdict,
     load_results,
 )
+from rulebooks.results_format import Fingerprint
 
 __all__ = [
     "ClauseChange",
@@ -107,6 +108,17 @@ def fallback_fingerprint(feature_sha: str | None, commit: str | None) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def inputs_fingerprint(feature_sha: str | None, fingerprint: Fingerprint) -> str:
+    """A scenario's inputs from the run's fingerprint: its feature file as parsed, and every
+    step module, conftest, engine and data file and installed version the run recorded. A
+    commit that changes none of them (documentation, the site) keeps the fingerprint, so a
+    status change across it shows as flaky."""
+    digest = hashlib.sha256(f"{feature_sha or '-'}\n".encode())
+    for name, value in sorted({**fingerprint.code, **fingerprint.versions}.items()):
+        digest.update(f"{name}={value}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 def summary_of(results: Results, raw: Mapping[str, Any] | None = None) -> RunSummary:
     """The summary of a loaded results file (``raw``: its JSON, for the fingerprints the
     recorder may add to each scenario)."""
@@ -121,8 +133,11 @@ def summary_of(results: Results, raw: Mapping[str, Any] | None = None) -> RunSum
     scenarios: dict[str, ScenarioRun] = {}
     for scenario in results.scenarios:
         key = scenario_key(scenario)
-        fingerprint = fingerprints.get(scenario.key) or fallback_fingerprint(
-            results.feature_sha256.get(scenario.feature), results.git.commit
+        feature_sha = results.feature_sha256.get(scenario.feature)
+        fingerprint = fingerprints.get(scenario.key) or (
+            inputs_fingerprint(feature_sha, results.fingerprint)
+            if results.fingerprint.code
+            else fallback_fingerprint(feature_sha, results.git.commit)
         )
         scenarios[key] = ScenarioRun(
             key=key,

@@ -173,3 +173,23 @@ def test_trend_verified_since_flaky_and_slowest(tmp_path: Path) -> None:
         ("Stopping", "passed", "failed")
     ]
     assert slowest(recorded[-1], 1)[0].name == "A bust"
+
+
+def test_flaky_across_commits_when_the_recorded_inputs_are_the_same(tmp_path: Path) -> None:
+    """With the run's fingerprint (step modules, engine, data, versions), a commit that
+    changed none of a scenario's inputs does not hide its flakiness; a changed engine does."""
+
+    def run(name: str, status: str, commit: str, engine: str) -> Path:
+        path = results(tmp_path, name, [scenario("Stopping", 30, "MAHE-3.4", status)], commit)
+        document = json.loads(path.read_text("utf-8"))
+        document["fingerprint"]["code"] = {"engine/mahe/game.py": engine, "steps.py": "s"}
+        path.write_text(json.dumps(document), "utf-8")
+        return path
+
+    history = tmp_path / "history.jsonl"
+    for index, (status, commit, engine) in enumerate(
+        [("passed", "a" * 40, "e1"), ("failed", "b" * 40, "e1"), ("passed", "c" * 40, "e2")]
+    ):
+        append_run(history, load_summary(run(f"f{index}", status, commit, engine)))
+    flakes = flaky_scenarios(read_history(history).runs)
+    assert [(f.before.commit, f.after.commit) for f in flakes] == [("a" * 40, "b" * 40)]
