@@ -148,6 +148,12 @@ MUTATIONS: tuple[Mutation, ...] = (
              "engine.mahe.game:move_length",
              _edit("return len(dice) * sum(dice) if len(dice) > 1 else dice[0]",
                    "return 2 * sum(dice) if len(dice) > 1 else dice[0]")),
+    # the defects an independent audit found, each caught by a scenario written since
+    Mutation("mahe-beach-to-turn-player", "mahe", "MAHE-7.1",
+             "a group ending the game gives the beach to the player whose turn it is, not to "
+             "the owner of its top turtle",
+             "engine.mahe.game:MaheState._lay_eggs",
+             _edit("self._beach = player", "self._beach = self._turn_player")),
     # -- Mamey -----------------------------------------------------------------------------
     Mutation("mamey-joker-without-cube", "mamey", "MAMEY-6.3",
              "a Joker costs no extra cube: only the one placed on the board leaves the hand",
@@ -172,6 +178,14 @@ MUTATIONS: tuple[Mutation, ...] = (
              "after a field is received only that field is replenished, not fields 1 to it",
              "engine.mamey.game:MameyState._receive",
              _edit("self._draws = list(range(f + 1))", "self._draws = [f]")),
+    Mutation("mamey-hire-two-copies", "mamey", "MAMEY-7.1",
+             "hiring a merchant discards two copies of the card instead of one",
+             "engine.mamey.game:MameyState._hire",
+             _edit("self._hands[player][card] -= 1", "self._hands[player][card] -= 2")),
+    Mutation("mamey-joker-joins-one-card", "mamey", "MAMEY-6.1",
+             "a Joker joins a same-colour set of a single card only",
+             "engine.mamey.game:sales_in_hand",
+             _edit("                if joker:\n", "                if joker and copies == 1:\n")),
     # -- Masai -----------------------------------------------------------------------------
     Mutation("masai-two-dice-tie-higher", "masai", "MASAI-9.5",
              "tied players with two dice score the higher die, not the lower",
@@ -190,6 +204,11 @@ MUTATIONS: tuple[Mutation, ...] = (
              "the next round's order puts the highest score first",
              "engine.masai.game:next_order",
              _edit("key=lambda p: scores[p]", "key=lambda p: -scores[p]")),
+    Mutation("masai-ends-when-all-pass", "masai", "MASAI-8.3",
+             "a round in which every player passes ends the game, though dice could still be "
+             "placed",
+             "engine.masai.game:MasaiState._end_round",
+             _edit("and self.can_never_place()", "and True")),
     # -- Mahola ----------------------------------------------------------------------------
     Mutation("mahola-tie-skips-special", "mahola", "MAHOLA-5",
              "a tied round is not broken by the number of Special Dance cards",
@@ -206,6 +225,10 @@ MUTATIONS: tuple[Mutation, ...] = (
                "insort(hands[right_neighbour[player]], left)"),
               ("insort(hands[right_neighbour[player]], right)",
                "insort(hands[left_neighbour[player]], right)"))),
+    Mutation("mahola-secondary-per-icon", "mahola", "MAHOLA-4.4",
+             "a matching secondary dance scores 1 per icon, not the value of its card",
+             "engine.mahola.scoring:secondary_points",
+             _edit('if points == "one_per_icon":', "if True:")),
 )  # fmt: skip
 """Every mutation, by game."""
 
