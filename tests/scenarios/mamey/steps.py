@@ -351,6 +351,8 @@ def holds(mamey: MameyTable, who: str, cards: str) -> None:
     if actual != expected:
         mamey.expect(lambda data: set_cards(data, data["hands"], p, expected))
     assert actual == expected, f"{who} holds {', '.join(actual) or 'no cards'}"
+    shown = mamey.state.hand_size(p)  # MAMEY-4.1: the number of cards in a hand is public
+    assert shown == len(actual), f"{who} holds {len(actual)} cards, but {shown} are shown"
 
 
 @then(parsers.parse("{who} has {n:d} cards in hand"))
@@ -396,6 +398,8 @@ def deck_cards_are(mamey: MameyTable, cards: str) -> None:
     actual = [t for t, n in mamey.state.deck().items() for _ in range(n)]
     expected = mamey.card_types(notation.cards(cards))
     assert actual == expected, f"the deck holds {', '.join(mamey.names_of(actual))}"
+    size = mamey.state.deck_size
+    assert size == len(actual), f"the deck holds {len(actual)} cards, but counts {size}"
 
 
 @then(parsers.parse("the deck holds {n:d} cards"))
