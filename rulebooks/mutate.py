@@ -302,9 +302,12 @@ def rerun_fresh(
         record, game = job
         code = _fresh_pytest(record["name"], game, folder, timeout=max(60.0, 10 * clean[game]))
         # pytest's exit codes: 1 tests failed, 2 collection errors (the engine would not
-        # even import), 3 an internal error: each a kill, as for mutmut; 5 no test ran
+        # even import), 3 an internal error, 4 a conftest that failed to import (the same
+        # command passed without the mutant, so the mutant broke the engine's import): each
+        # a kill, as for mutmut; 5 no test ran
         record["status"] = {
-            0: "survived", 1: "killed", 2: "killed", 3: "killed", 5: "no tests", None: "timeout"
+            0: "survived", 1: "killed", 2: "killed", 3: "killed", 4: "killed", 5: "no tests",
+            None: "timeout",
         }.get(code, "suspicious")  # fmt: skip
         killers = folder / KILLERS / record["name"]
         record["killed_by"] = sorted(set(killers.read_text("utf-8").split())) if (

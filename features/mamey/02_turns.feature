@@ -28,3 +28,18 @@ Feature: Mamey — the order of play
       And it is Dee's turn
       When Dee hires a merchant, discarding blue 1
       Then it is Ana's turn
+
+    @clause:MAMEY-3.1 @clause:MAMEY-2.6
+    Scenario: The start player's first turn follows the deal, then play goes on clockwise
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the game is set up
+      When the cards dealt are blue 4, red 2, green 5, red 1, yellow 3, blue 1, blue 2, green 3, green 4, red 5 and yellow 5
+      Then it is Ana's turn
+      When Ana hires a merchant, discarding red 1
+      Then it is Ben's turn
+      When Ben harvests
+      And Ben receives field 1
+      And the next card from the deck is yellow 1
+      Then Ben holds blue 1, blue 2 and blue 4 in hand
+      And it is Cal's turn

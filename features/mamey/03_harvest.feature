@@ -80,6 +80,18 @@ Feature: Mamey — harvesting beans
       And field 1 holds yellow 2 face down
 
     @clause:MAMEY-4.2
+    Scenario: Beans received join the same beans already in hand
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds red 3 in hand
+      And field 1 holds red 3 face up and red 3 face down
+      And it is Ana's turn
+      When Ana harvests
+      And Ana receives field 1
+      And the next card from the deck is yellow 2
+      Then Ana holds red 3, red 3 and red 3 in hand
+
+    @clause:MAMEY-4.2
     Scenario: A face-down red 1 is received like any other card
       Given a 4-player game of Mamey
       And the players are Ana, Ben, Cal and Dee
@@ -165,6 +177,30 @@ Feature: Mamey — harvesting beans
       And field 2 holds red 2 face up and blue 1 face down
       And field 3 holds green 5 face up and green 2 face down
       And it is Ben's turn
+
+    @clause:MAMEY-4.4 @clause:MAMEY-4.5
+    Scenario: Ben returns all three fields and takes a bean he already holds from the deck
+      Three of the four red 3s are in the deck: the one Ben takes leaves two there.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ben holds red 3 in hand
+      And field 1 holds blue 4 face down
+      And field 2 holds red 2 face down
+      And field 3 holds green 5 face down
+      And the deck holds only red 3, red 3, red 3, blue 2, green 1 and yellow 4, every other card being in the discard pile
+      And it is Ben's turn
+      When Ben harvests
+      And Ben returns field 1
+      And Ben returns field 2
+      And Ben returns field 3
+      And the next cards from the deck are red 3, blue 2, green 1 and yellow 4
+      Then Ben holds red 3 and red 3 in hand
+      And field 1 holds blue 4 face up and blue 2 face down
+      And field 2 holds red 2 face up and green 1 face down
+      And field 3 holds green 5 face up and yellow 4 face down
+      And the cards left in the deck are red 3 and red 3
+      And it is Cal's turn
 
   Rule: MAMEY-4.5 The fields checked are replenished with one face-down card each from the deck, in field order; after a card from the deck, all three are
 

@@ -105,7 +105,36 @@ Feature: Mamey — Jokers
       When Ana sells red Joker and blue Joker as a same-number set on the 3
       Then Ana has 1 Merchant cube in hand and 5 in stock
 
+    @clause:MAMEY-6.2 @clause:MAMEY-6.3 @ruling:MAMEY-R7
+    Scenario: Jokers of three colours alone make a same-number set
+      One cube goes on the board and one per Joker to the stock: Ana's four cubes in hand.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "same number / 3 cards" holds the squares 6 and 4
+      And Ana holds red Joker, blue Joker and yellow Joker in hand
+      And it is Ana's turn
+      Then Ana may sell red Joker, blue Joker and yellow Joker as a same-number set on the 6 or the 4
+      When Ana sells red Joker, blue Joker and yellow Joker as a same-number set on the 4
+      Then Ana's cube is on the 4 of "same number / 3 cards"
+      And Ana has 0 Merchant cubes in hand and 6 in stock
+      And Ana has sold red Joker, blue Joker and yellow Joker
+
   Rule: MAMEY-6.3 Each Joker played sends one Merchant cube from the seller's hand to the stock; without that cube the Joker cannot be played
+
+    @clause:MAMEY-6.3
+    Scenario: With one cube in hand, the sets without a Joker can still be sold
+      Ana cannot afford any set with her red Joker, but red 1 and red 2 make a run alone.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "run / 2 cards" holds the squares 2 and 1
+      And Ana's cube is on the 4 of "same number / 3 cards"
+      And Ana has 1 Merchant cube in hand and 5 in stock
+      And Ana holds red 1, red 2 and red Joker in hand
+      And it is Ana's turn
+      Then Ana may sell red 1 and red 2 as a run on the 2 or the 1
+      And Ana may not sell red 1 and red Joker as a run
 
     @clause:MAMEY-6.3
     Scenario: A Joker sale without a spare cube in hand is refused
