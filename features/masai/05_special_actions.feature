@@ -182,6 +182,14 @@ Feature: Masai — special actions, paid in seeds
         | the discard | the discard holds green 5, green 5      | the discard holds green 5, red 5       |
 
     @clause:MASAI-7.6 @ruling:MASAI-R12
+    Scenario: A repair from the pool takes one green 5 of three
+      Given the necklace holds red 5 on G-in-d3
+      And the pool holds green 5, green 5, green 5, blue 1
+      When Rennan repairs G-in-d3 with the green 5 from the pool
+      Then green 5 is on G-in-d3
+      And the pool holds green 5, green 5, blue 1
+
+    @clause:MASAI-7.6 @ruling:MASAI-R12
     Scenario: The first slot of the necklace is repaired like any other
       R-in-d1 comes first in the board's order of die slots.
 
@@ -230,6 +238,18 @@ Feature: Masai — special actions, paid in seeds
       And the pool is empty
       Then the choices include "repair Y-in-d1 from R-out-d3 (special 4)"
       And the choices include "repair Y-in-d1 from O-in-d1 (special 4)"
+
+    @clause:MASAI-7.6
+    Scenario: The die in the first slot of the necklace may serve for a repair
+      The orange 3 on R-in-d1, the first die slot in the board's order, is of the orange
+      sector's colour and shows the face of the violet 3 on O-in-d2.
+
+      Given the necklace holds these dice:
+        | slot    | die      |
+        | R-in-d1 | orange 3 |
+        | O-in-d2 | violet 3 |
+      And the pool is empty
+      Then the choices include "repair O-in-d2 from R-in-d1 (special 4)"
 
     @clause:MASAI-7.6
     Scenario: A die of its sector's colour needs no repair
