@@ -286,6 +286,26 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       Then Rennan's best outer link is worth 16
       And Bia's best outer link is worth 0
 
+    @clause:MASAI-9.1 @ruling:MASAI-R7
+    Scenario: A seed of the player's beside no die does not hide their link elsewhere
+      Rennan's seed on R-out-s1 joins two empty die slots: it makes no link. His seed on
+      G-out-s2 links green 5 and red 1: 5 + 1 + 2 = 8.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the board has no natural links
+      And seed slot R-out-s1 joins die slots V-out-d3 and R-out-d1
+      And seed slot G-out-s2 joins die slots G-out-d2 and G-out-d3
+      And the necklace holds these dice:
+        | slot     | die     |
+        | G-out-d2 | red 1   |
+        | G-out-d3 | green 5 |
+      And Rennan's seeds are on R-out-s1, G-out-s2
+      And Rennan has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan's best outer link is worth 8
+
   Rule: MASAI-9.2 The player with the most seeds in an area scores its highest die
 
     @clause:MASAI-9.2 @example @ruling:MASAI-R15
@@ -417,6 +437,29 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | player | instant | outer link | areas | unused seeds | total |
         | Rennan | 10      | 10         | 6     | 4            | 30    |
         | Bia    | 12      | 0          | 0     | 0            | 12    |
+
+    @clause:MASAI-9.6
+    Scenario: The final scoring goes onto the score track
+      Rennan's 10 instant points, then 10 for his outer link, 6 for the G-out area and 4 for
+      his unused seeds: 30. Bia keeps her 12.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot     | die     |
+        | G-out-d1 | green 2 |
+        | G-out-d2 | red 6   |
+      And seed slot G-out-s1 joins die slots Y-out-d3 and G-out-d1
+      And die slots G-out-d1 and G-out-d2 are naturally linked
+      And Rennan's seed is on G-out-s1
+      And the scores are Rennan 10, Bia 12
+      And Rennan has 4 seeds left
+      And Bia has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan's score is 30
+      And Bia's score is 12
+      And Rennan wins
 
   Rule: MASAI-10.1 Ties are broken by the seeds on the outer line, then by turn order
 
