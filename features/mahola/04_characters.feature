@@ -222,6 +222,27 @@ Feature: Mahola — the Characters' abilities
       Then Dan scored 3 points in round 1
       And Dan wins round 1 and takes a Favor token
 
+    @clause:MAHOLA-7.4 @ruling:MAHOLA-R9
+    Scenario: The Shaman may give a card any other colour, even one that is not his
+      R1 is a black Wolf card worth 2: -2 for the purple Raven Shaman, and still -2 once
+      orange. The Shaman may change the colour of any one card of his tableau to any other
+      (R1 is card 0 and R2 to R5 are cards 1 to 4, the blank ones orange).
+
+      Given the Dance cards are, every other card being blank:
+        | card | dance | value | colour | animal |
+        | R1   | Eagle | 2     | black  | Wolf   |
+      And blank cards named R2 to R5
+      And Dan's tableau is R1, R2, R3, R4, R5 from left to right
+      And the five turns are over and the Characters are about to act
+      Then Dan's choices are leave the tableau as it is, make card 0 orange, make card 0 white, make card 0 purple, make card 1 white, make card 1 black, make card 1 purple, make card 2 white, make card 2 black, make card 2 purple, make card 3 white, make card 3 black, make card 3 purple, make card 4 white, make card 4 black, make card 4 purple
+      When the players choose at the same time:
+        | player | ability                     |
+        | Ana    | names Fire                  |
+        | Ben    | leaves the tableau as it is |
+        | Cleo   | leaves the tableau as it is |
+        | Dan    | makes R1 orange             |
+      Then Dan scored -2 points in round 1
+
     @clause:MAHOLA-7.4
     Scenario Outline: The Shaman cannot <request>
       Given the Dance cards are, every other card being blank:
