@@ -123,6 +123,20 @@ Feature: Mahola — the Characters' abilities
       And Ben wins round 1 and takes a Favor token
 
     @clause:MAHOLA-7.2 @ruling:MAHOLA-R9
+    Scenario: The Hunter may swap any card of his hand for any card of his tableau
+      H1 to H5 are cards 0 to 4, T1 to T5 cards 5 to 9 and N card 10: N may go in place of T5,
+      H1 in place of T3, and so on for every card of his hand and of his tableau.
+
+      Given blank cards named H1 to H5, T1 to T5 and N
+      And Ben's hand is H1, H2, H3, H4, H5
+      And Ben's tableau is T1, T2, T3, T4, T5 from left to right
+      And the five turns are over and the Hunter is about to draw
+      When the Hunter draws N
+      Then Ben has 31 choices
+      And Ben's choices include "swap hand card 10 for tableau card 9"
+      And Ben's choices include "swap hand card 0 for tableau card 7"
+
+    @clause:MAHOLA-7.2 @ruling:MAHOLA-R9
     Scenario: The Hunter may keep his dance as it is
       Given the Dance cards are, every other card being blank:
         | card | dance | value | colour | animal |
@@ -178,6 +192,17 @@ Feature: Mahola — the Characters' abilities
       Then Cleo's final tableau was M2, M3, M4, M1, M5 from left to right
       And Cleo scored 1 point in round 1
       And Cleo wins round 1 and takes a Favor token
+
+    @clause:MAHOLA-7.3 @ruling:MAHOLA-R9
+    Scenario: The Maiden may move any card of her tableau to any other place in it
+      M1 to M5 are cards 0 to 4: M5 may go to the left end, M2 to the fourth place, and so on.
+
+      Given blank cards named M1 to M5
+      And Cleo's tableau is M1, M2, M3, M4, M5 from left to right
+      And the five turns are over and the Characters are about to act
+      Then Cleo has 21 choices
+      And Cleo's choices include "move card 4 to position 1"
+      And Cleo's choices include "move card 1 to position 4"
 
     @clause:MAHOLA-7.3
     Scenario Outline: The Maiden cannot <request>
