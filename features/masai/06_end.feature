@@ -77,6 +77,35 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       Then the game is over because the necklace is blocked
 
     @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A round of passes after a round with a move ends the game once no die can be placed
+      In round 1 Rennan places the last free green die, and Bia, with no die left to use,
+      passes. From then on the only empty slot is green, all eight green dice are on the
+      necklace and nobody can pay for a special action: once every player has passed in
+      round 2, the game is over.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3 and R-out-d3
+      And the key of the red sector is red 1
+      And the key of the blue sector is green 2
+      And the pool holds red 4, green 6
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used each special action once
+      When Rennan takes red 4 as the key of the red sector
+      And Rennan places green 6 on R-out-d3
+      And Rennan places no seed
+      Then green 6 is on R-out-d3
+      And the pool is empty
+      When Bia passes
+      Then the game is not over
+      And round 2 has begun
+      When the dice drawn are orange 1, orange 2, yellow 1, yellow 2, blue 1, blue 2
+      And the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
     Scenario: A green die left in the discard keeps the game going
       The same necklace, but one green die is in the discard: it will be drawn one day and
       can open the green sector again as its key.
