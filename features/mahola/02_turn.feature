@@ -171,6 +171,21 @@ Feature: Mahola — a turn: play, place, pass and draw
       And next, the players draw
 
     @clause:MAHOLA-3.3 @ruling:MAHOLA-R8
+    Scenario: Any two cards of the hand may be passed, one to each side
+      A1 to A4 are cards 0 to 3: Ana chooses any one for her left neighbour and any other for
+      her right neighbour.
+
+      Given blank cards named A1 to A4, B1 to B4, C1 to C4 and D1 to D4
+      And Ana's hand is A1, A2, A3, A4
+      And Ben's hand is B1, B2, B3, B4
+      And Cleo's hand is C1, C2, C3, C4
+      And Dan's hand is D1, D2, D3, D4
+      And the players are about to pass cards on turn 1
+      Then Ana has 12 choices
+      And Ana's choices include "pass card 3 left and card 2 right"
+      And Ana's choices include "pass card 1 left and card 0 right"
+
+    @clause:MAHOLA-3.3 @ruling:MAHOLA-R8
     Scenario: Passing with three players
       Given a 3-player game of Mahola
       And the players, in seating order, are Ana, Ben and Cleo

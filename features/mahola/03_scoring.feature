@@ -206,6 +206,22 @@ Feature: Mahola — scoring a dance
         | A, F, B, D |
         | C, B, F, A |
 
+    @clause:MAHOLA-4.5 @ruling:MAHOLA-R4
+    Scenario: Under the same_colour reading, a Fire Dance at the right end earns from its one neighbour
+      F is a Fire Dance at the right end of the tableau; its only neighbour B is orange like F.
+
+      Given the adjacency reading is same_colour
+      And the Dance cards are, every other card being blank:
+        | card | dance   | value | colour | animal |
+        | A    | Buffalo | 0     | orange | Bear   |
+        | B    | Buffalo | 0     | orange | Bear   |
+        | F    | Fire    | 0     | orange | Bear   |
+      And Ana's tableau is A, B, F from left to right
+      And turn 4 begins
+      Then the dances are worth:
+        | player | adjacency |
+        | Ana    | 1         |
+
     @clause:MAHOLA-4.5 @clause:MAHOLA-8.1
     Scenario Outline: A <dance> Dance between two cards earns <adjacency> under the any_card reading
       Only the four dances whose card prints "+1 point for each adjacent …" earn the bonus.

@@ -123,6 +123,20 @@ Feature: Mahola — the Characters' abilities
       And Ben wins round 1 and takes a Favor token
 
     @clause:MAHOLA-7.2 @ruling:MAHOLA-R9
+    Scenario: The Hunter may swap any card of his hand for any card of his tableau
+      H1 to H5 are cards 0 to 4, T1 to T5 cards 5 to 9 and N card 10: N may go in place of T5,
+      H1 in place of T3, and so on for every card of his hand and of his tableau.
+
+      Given blank cards named H1 to H5, T1 to T5 and N
+      And Ben's hand is H1, H2, H3, H4, H5
+      And Ben's tableau is T1, T2, T3, T4, T5 from left to right
+      And the five turns are over and the Hunter is about to draw
+      When the Hunter draws N
+      Then Ben has 31 choices
+      And Ben's choices include "swap hand card 10 for tableau card 9"
+      And Ben's choices include "swap hand card 0 for tableau card 7"
+
+    @clause:MAHOLA-7.2 @ruling:MAHOLA-R9
     Scenario: The Hunter may keep his dance as it is
       Given the Dance cards are, every other card being blank:
         | card | dance | value | colour | animal |
@@ -179,6 +193,17 @@ Feature: Mahola — the Characters' abilities
       And Cleo scored 1 point in round 1
       And Cleo wins round 1 and takes a Favor token
 
+    @clause:MAHOLA-7.3 @ruling:MAHOLA-R9
+    Scenario: The Maiden may move any card of her tableau to any other place in it
+      M1 to M5 are cards 0 to 4: M5 may go to the left end, M2 to the fourth place, and so on.
+
+      Given blank cards named M1 to M5
+      And Cleo's tableau is M1, M2, M3, M4, M5 from left to right
+      And the five turns are over and the Characters are about to act
+      Then Cleo has 21 choices
+      And Cleo's choices include "move card 4 to position 1"
+      And Cleo's choices include "move card 1 to position 4"
+
     @clause:MAHOLA-7.3
     Scenario Outline: The Maiden cannot <request>
       Given blank cards named A1 to A5 and M1 to M5
@@ -221,6 +246,27 @@ Feature: Mahola — the Characters' abilities
         | Dan    | makes R1 purple             |
       Then Dan scored 3 points in round 1
       And Dan wins round 1 and takes a Favor token
+
+    @clause:MAHOLA-7.4 @ruling:MAHOLA-R9
+    Scenario: The Shaman may give a card any other colour, even one that is not his
+      R1 is a black Wolf card worth 2: -2 for the purple Raven Shaman, and still -2 once
+      orange. The Shaman may change the colour of any one card of his tableau to any other
+      (R1 is card 0 and R2 to R5 are cards 1 to 4, the blank ones orange).
+
+      Given the Dance cards are, every other card being blank:
+        | card | dance | value | colour | animal |
+        | R1   | Eagle | 2     | black  | Wolf   |
+      And blank cards named R2 to R5
+      And Dan's tableau is R1, R2, R3, R4, R5 from left to right
+      And the five turns are over and the Characters are about to act
+      Then Dan's choices are leave the tableau as it is, make card 0 orange, make card 0 white, make card 0 purple, make card 1 white, make card 1 black, make card 1 purple, make card 2 white, make card 2 black, make card 2 purple, make card 3 white, make card 3 black, make card 3 purple, make card 4 white, make card 4 black, make card 4 purple
+      When the players choose at the same time:
+        | player | ability                     |
+        | Ana    | names Fire                  |
+        | Ben    | leaves the tableau as it is |
+        | Cleo   | leaves the tableau as it is |
+        | Dan    | makes R1 orange             |
+      Then Dan scored -2 points in round 1
 
     @clause:MAHOLA-7.4
     Scenario Outline: The Shaman cannot <request>

@@ -42,6 +42,25 @@ Feature: Masai — a round: the pool, the turns, the discard and the next order
       Then the next die drawn is green 2 with probability 1/46
       And the next die drawn is red 2 with probability 8/276
 
+    @clause:MASAI-4.1 @ruling:MASAI-R2
+    Scenario: A draw from a bag holding one colour gives that colour, each face as likely
+      With only red dice left in the bag, the die drawn is red; the roll gives each face 1 time in 6.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the round's dice are being drawn
+      And the bag holds just 1 red die, every other free die lying in the discard
+      Then the next die drawn is red 1 with probability 1/6
+      And the next die drawn is red 6 with probability 1/6
+
+    @clause:MASAI-4.1
+    Scenario: Two dice drawn alike both go into the pool
+      Given a 2-player game of Masai
+      And the game is set up
+      When the dice drawn are red 2, red 2, red 2, orange 3, yellow 4, green 5
+      Then the pool holds red 2, red 2, red 2, orange 3, yellow 4, green 5
+      And it is player 1's turn
+
     @clause:MASAI-4.1
     Scenario: A colour with no die left in the bag cannot be drawn
       Given a 2-player game of Masai
@@ -91,6 +110,21 @@ Feature: Masai — a round: the pool, the turns, the discard and the next order
       Then the discard holds blue 6, yellow 4
       And the pool is empty
       And the round's dice are being drawn
+
+    @clause:MASAI-4.3
+    Scenario: Two alike dice nobody used both go to the discard
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the discard holds blue 6
+      And the pool holds green 3, green 2, red 1, red 5, blue 6, blue 6
+      When Rennan takes green 3 as the key of the green sector
+      And Rennan places green 2 on G-out-d1
+      And Rennan places no seed
+      And Bia takes red 1 as the key of the red sector
+      And Bia places red 5 on R-in-d1
+      And Bia places no seed
+      Then the discard holds blue 6, blue 6, blue 6
+      And the pool is empty
 
   Rule: MASAI-4.4 The next round's order: lowest score first, then the second lowest, and so on
 

@@ -189,6 +189,17 @@ Feature: Masai — the common action: a key, a die, and perhaps a seed
       Then the choices are pass
 
     @clause:MASAI-5.6 @ruling:MASAI-R13
+    Scenario: A key whose face the sector already shows still leaves the other die to place
+      The green sector shows a 2. Green 2 may still be its key (the key's face does not
+      matter), and red 5 is then placed there; or red 5 opens the red sector for green 2.
+      Rennan has no seed for a special action, and may not pass.
+
+      Given the necklace holds blue 2 on G-in-d1
+      And the pool holds green 2, red 5
+      And Rennan has 0 seeds left
+      Then the choices are key red 5 on red, key green 2 on green
+
+    @clause:MASAI-5.6 @ruling:MASAI-R13
     Scenario: A player who can make the common action may not pass
       Given the pool holds green 6, red 2
       When Rennan tries to pass

@@ -110,6 +110,24 @@ Feature: Masai — instant scoring and links
       And Rennan puts a seed on G-in-s2
       Then Rennan scores 2 points
 
+    @clause:MASAI-6.2
+    Scenario: Past an opponent's seed, the die's other seed slot still joins its link
+      R-in-d3 has two seed slots: R-in-s2, holding Bia's seed, and O-in-s1, holding Rennan's.
+      Bia's seed joins nothing for Rennan; his own seed still joins R-in-d3 to O-in-d1.
+
+      Given the board has no natural links
+      And seed slot R-in-s2 joins die slots R-in-d2 and R-in-d3
+      And seed slot O-in-s1 joins die slots R-in-d3 and O-in-d1
+      And the necklace holds these dice:
+        | slot    | die      |
+        | R-in-d2 | red 1    |
+        | R-in-d3 | red 2    |
+        | O-in-d1 | orange 3 |
+      And Bia's seed is on R-in-s2
+      And Rennan's seed is on O-in-s1
+      Then the link of Rennan holding R-in-d3 is R-in-d3, O-in-d1
+      And the link of Bia holding R-in-d3 is R-in-d2, R-in-d3
+
   Rule: MASAI-6.3 A die on the outer line scores the standard points now; its link counts at the end
 
     @clause:MASAI-6.3 @example

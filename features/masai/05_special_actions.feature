@@ -97,6 +97,21 @@ Feature: Masai — special actions, paid in seeds
       And Rennan has used special action 4 1 time
       Then the choices are pass
 
+    @clause:MASAI-7.3 @ruling:MASAI-R9
+    Scenario: Special action 1 takes a key whose face the sector already shows
+      The green sector is opened and shows a 2, and the pool holds no green die. Red 2 as
+      its key (paid with special action 1) leaves orange 5 to place there; orange 5 as its
+      key would leave only red 2, whose face the sector shows. Rennan can pay for special
+      action 1, not for 2, 3 or 4.
+
+      Given the necklace holds blue 2 on G-in-d1
+      And the pool holds red 2, orange 5
+      And Rennan has 1 seed left
+      And Rennan has used special action 2 1 time
+      And Rennan has used special action 3 1 time
+      And Rennan has used special action 4 1 time
+      Then the choices are key red 2 on red, key red 2 on green (special 1), key orange 5 on orange
+
   Rule: MASAI-7.4 Special action 2: the die to allocate may be turned to another face
 
     @clause:MASAI-7.4 @ruling:MASAI-R10
@@ -133,6 +148,22 @@ Feature: Masai — special actions, paid in seeds
       And the pool holds green 3, red 2
       When Rennan takes green 3 as the key of the green sector
       Then the choices are place red 2 as 6 (special 2) on G-out-d3
+
+    @clause:MASAI-7.4 @ruling:MASAI-R10
+    Scenario: A die may be turned to a 1
+      The green sector shows 2 to 6: red 2 can only be turned to 1, and only into the empty
+      slot.
+
+      Given the necklace holds these dice:
+        | slot     | die      |
+        | G-in-d1  | blue 2   |
+        | G-in-d2  | blue 3   |
+        | G-in-d3  | blue 4   |
+        | G-out-d1 | blue 5   |
+        | G-out-d2 | blue 6   |
+      And the pool holds green 3, red 2
+      When Rennan takes green 3 as the key of the green sector
+      Then the choices are place red 2 as 1 (special 2) on G-out-d3
 
   Rule: MASAI-7.5 Special action 3: a die used as a key is taken from its sector and allocated to any empty slot, instead of the common action
 
@@ -180,6 +211,14 @@ Feature: Masai — special actions, paid in seeds
         | source      | where                                   | after                                  |
         | the pool    | the pool holds green 5, green 5, blue 1 | the pool holds green 5, blue 1         |
         | the discard | the discard holds green 5, green 5      | the discard holds green 5, red 5       |
+
+    @clause:MASAI-7.6 @ruling:MASAI-R12
+    Scenario: A repair from the pool takes one green 5 of three
+      Given the necklace holds red 5 on G-in-d3
+      And the pool holds green 5, green 5, green 5, blue 1
+      When Rennan repairs G-in-d3 with the green 5 from the pool
+      Then green 5 is on G-in-d3
+      And the pool holds green 5, green 5, blue 1
 
     @clause:MASAI-7.6 @ruling:MASAI-R12
     Scenario: The first slot of the necklace is repaired like any other
@@ -230,6 +269,18 @@ Feature: Masai — special actions, paid in seeds
       And the pool is empty
       Then the choices include "repair Y-in-d1 from R-out-d3 (special 4)"
       And the choices include "repair Y-in-d1 from O-in-d1 (special 4)"
+
+    @clause:MASAI-7.6
+    Scenario: The die in the first slot of the necklace may serve for a repair
+      The orange 3 on R-in-d1, the first die slot in the board's order, is of the orange
+      sector's colour and shows the face of the violet 3 on O-in-d2.
+
+      Given the necklace holds these dice:
+        | slot    | die      |
+        | R-in-d1 | orange 3 |
+        | O-in-d2 | violet 3 |
+      And the pool is empty
+      Then the choices include "repair O-in-d2 from R-in-d1 (special 4)"
 
     @clause:MASAI-7.6
     Scenario: A die of its sector's colour needs no repair

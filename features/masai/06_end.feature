@@ -77,6 +77,35 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       Then the game is over because the necklace is blocked
 
     @clause:MASAI-8.3 @ruling:MASAI-R14
+    Scenario: A round of passes after a round with a move ends the game once no die can be placed
+      In round 1 Rennan places the last free green die, and Bia, with no die left to use,
+      passes. From then on the only empty slot is green, all eight green dice are on the
+      necklace and nobody can pay for a special action: once every player has passed in
+      round 2, the game is over.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And every die slot is filled except G-out-d3 and R-out-d3
+      And the key of the red sector is red 1
+      And the key of the blue sector is green 2
+      And the pool holds red 4, green 6
+      And Rennan has 1 seed left
+      And Bia has 1 seed left
+      And Rennan has used each special action once
+      And Bia has used each special action once
+      When Rennan takes red 4 as the key of the red sector
+      And Rennan places green 6 on R-out-d3
+      And Rennan places no seed
+      Then green 6 is on R-out-d3
+      And the pool is empty
+      When Bia passes
+      Then the game is not over
+      And round 2 has begun
+      When the dice drawn are orange 1, orange 2, yellow 1, yellow 2, blue 1, blue 2
+      And the rest of the round is played out with passes
+      Then the game is over because the necklace is blocked
+
+    @clause:MASAI-8.3 @ruling:MASAI-R14
     Scenario: A green die left in the discard keeps the game going
       The same necklace, but one green die is in the discard: it will be drawn one day and
       can open the green sector again as its key.
@@ -286,6 +315,26 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       Then Rennan's best outer link is worth 16
       And Bia's best outer link is worth 0
 
+    @clause:MASAI-9.1 @ruling:MASAI-R7
+    Scenario: A seed of the player's beside no die does not hide their link elsewhere
+      Rennan's seed on R-out-s1 joins two empty die slots: it makes no link. His seed on
+      G-out-s2 links green 5 and red 1: 5 + 1 + 2 = 8.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the board has no natural links
+      And seed slot R-out-s1 joins die slots V-out-d3 and R-out-d1
+      And seed slot G-out-s2 joins die slots G-out-d2 and G-out-d3
+      And the necklace holds these dice:
+        | slot     | die     |
+        | G-out-d2 | red 1   |
+        | G-out-d3 | green 5 |
+      And Rennan's seeds are on R-out-s1, G-out-s2
+      And Rennan has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan's best outer link is worth 8
+
   Rule: MASAI-9.2 The player with the most seeds in an area scores its highest die
 
     @clause:MASAI-9.2 @example @ruling:MASAI-R15
@@ -417,6 +466,29 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
         | player | instant | outer link | areas | unused seeds | total |
         | Rennan | 10      | 10         | 6     | 4            | 30    |
         | Bia    | 12      | 0          | 0     | 0            | 12    |
+
+    @clause:MASAI-9.6
+    Scenario: The final scoring goes onto the score track
+      Rennan's 10 instant points, then 10 for his outer link, 6 for the G-out area and 4 for
+      his unused seeds: 30. Bia keeps her 12.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot     | die     |
+        | G-out-d1 | green 2 |
+        | G-out-d2 | red 6   |
+      And seed slot G-out-s1 joins die slots Y-out-d3 and G-out-d1
+      And die slots G-out-d1 and G-out-d2 are naturally linked
+      And Rennan's seed is on G-out-s1
+      And the scores are Rennan 10, Bia 12
+      And Rennan has 4 seeds left
+      And Bia has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then Rennan's score is 30
+      And Bia's score is 12
+      And Rennan wins
 
   Rule: MASAI-10.1 Ties are broken by the seeds on the outer line, then by turn order
 

@@ -434,6 +434,12 @@ def choices_are(mahola: MaholaTable, who: str, choices: str) -> None:
     assert actual == shared.split_list(choices), f"{who}'s choices are {', '.join(actual)}"
 
 
+@then(parsers.parse('{who}\'s choices include "{choice}"'))
+def choices_include(mahola: MaholaTable, who: str, choice: str) -> None:
+    actual = mahola.state.legal_action_strings(mahola.player(who))
+    assert choice in actual, f"{who}'s choices are {', '.join(actual)}"
+
+
 @then(parsers.parse("{who} has {n:d} choices"))
 def choice_count(mahola: MaholaTable, who: str, n: int) -> None:
     actual = mahola.state.legal_action_strings(mahola.player(who))

@@ -233,6 +233,14 @@ def given_all_own_colour_but_one(masai: MasaiTable, slot: str) -> None:
     fill_slots(masai, {slot}, own_colours=True)
 
 
+@given(parsers.parse("every die slot is filled except {first} and {second}"))
+def given_all_but_two(masai: MasaiTable, first: str, second: str) -> None:
+    board = masai.game.board
+    for slot in (first, second):
+        board.die_slot(slot)  # a clear error for a slot the board does not have
+    fill_slots(masai, {first, second})
+
+
 @given(parsers.parse("every die slot is filled except those of the {colour} sector"))
 def given_all_but_a_sector(masai: MasaiTable, colour: str) -> None:
     board = masai.game.board
