@@ -29,19 +29,23 @@ lock: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-## make site: run every scenario, record the results, build docs/_build/html.
+## make site: run the scenarios whose inputs changed (their feature file, their game's steps
+## and engine, the recorder, the versions; the others' results are reused from the cache in
+## results/.cache), record the results, build docs/_build/html incrementally (doctrees in
+## docs/_build/doctrees). `make site FULL=1` reruns everything and rebuilds every page.
 ## Exits 1 when a scenario did not pass (the site is built all the same, showing it red),
 ## 2 when a stage crashed or the results cannot be trusted (partial, interrupted run): a
 ## crashed stage leaves no site at all, never an older one. A second `make site` of the
 ## same checkout waits for the first (lock on results/.lock).
 site: $(STAMP)
-	$(BIN)/rulebooks site
+	$(BIN)/rulebooks site $(if $(FULL),--full)
 
 ## make serve: serve the site on http://127.0.0.1:8000 and rebuild it on every change of the
-## docs, features, engines or steps: the scenarios rerun first (their output shown), so
+## docs, features, engines or steps: the scenarios whose inputs changed rerun first (their
+## output shown; the others' results reused, as in make site), so
 ## verdicts stay live, and a run that crashes is recorded as such and shown broken.
 serve: $(STAMP)
-	$(BIN)/sphinx-autobuild docs docs/_build/html --port 8000 \
+	$(BIN)/sphinx-autobuild docs docs/_build/html -d docs/_build/doctrees-serve --port 8000 \
 		--watch features --watch engine --watch tests/scenarios --watch rulebooks \
 		--ignore '*/results/*' --ignore '*/__pycache__/*' \
 		--pre-build "$(BIN)/rulebooks scenarios"

@@ -1,7 +1,8 @@
 """The `rulebooks` command.
 
-rulebooks site              run every scenario, record the results, build the site
-rulebooks scenarios         run every scenario and record the results (make serve's step)
+rulebooks site [--full]     run the scenarios whose inputs changed (all with --full), record
+                            the results, build the site
+rulebooks scenarios         the same for the scenarios only (make serve's step)
 rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
 rulebooks diff OLD NEW      clauses newly failing, fixed, newly unverified (Markdown)
 rulebooks replay FEATURE:LINE
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,10 +39,16 @@ EXIT_LOCKED = 3
 """``site``/``scenarios``: another build of this checkout held the lock too long."""
 
 
-def run_scenarios(results: Path) -> int:
-    """Run every scenario under pytest with the recorder; returns pytest's exit code."""
+SCENARIO_TESTS = "tests/scenarios"
+
+
+def run_scenarios(results: Path, args: Sequence[str] = (SCENARIO_TESTS,)) -> int:
+    """Run the scenarios under pytest with the recorder; returns pytest's exit code.
+
+    ``args`` are pytest's paths and options: by default every scenario; ``rulebooks site``
+    passes only the step folders of the games to rerun, and ``--rulebooks-reuse``."""
     command = [
-        sys.executable, "-m", "pytest", "tests/scenarios", "-q", "--no-header",
+        sys.executable, "-m", "pytest", *args, "-q", "--no-header",
         "-p", "no:cacheprovider", "--continue-on-collection-errors",
         "--rulebooks-results", str(results),
     ]  # fmt: skip
@@ -47,19 +56,89 @@ def run_scenarios(results: Path) -> int:
     return subprocess.call(command)
 
 
-def record_scenarios(results: Path, root: Path) -> int:
-    """Run the scenarios into a fresh results file; returns pytest's exit code.
+@dataclass(frozen=True)
+class Recorded:
+    """How ``record_scenarios`` went: pytest's exit code (or the kept run's) and whether a
+    new results file was written (False: nothing changed, the previous one was kept)."""
 
-    The previous results file goes first, so an older run can never pass for this one.
-    When pytest ends without writing results (it crashed at start-up, a usage error), a
-    results file saying so is written in their place: the site then shows the run broken.
+    code: int
+    new: bool = True
+
+
+def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Recorded:
+    """Run the scenarios of the feature files whose inputs changed (all with ``full``) into a
+    fresh results file, reusing the cached records of the others (:mod:`rulebooks.scenario_cache`).
+
+    The previous results file goes first, so an older run can never pass for this one;
+    it is kept only when no input of any feature file changed since it was written by this
+    command (the cache knows its sha256). When pytest ends without writing results (it
+    crashed at start-up, a usage error), a results file saying so is written in their place:
+    the site then shows the run broken.
     """
-    for old in (results, simulation_file(results)):
-        old.unlink(missing_ok=True)
-    code = run_scenarios(results)
+    from rulebooks import scenario_cache
+    from rulebooks.fingerprint import text_digest
+    from rulebooks.results import load_results
+    from rulebooks.results_format import ResultsFileError
+
+    cache_path = scenario_cache.cache_file(results)
+    plan = scenario_cache.plan(root, cache_path, full=full)
+    if plan.problem:
+        print(plan.problem, flush=True)
+    if plan.nothing_changed and results.is_file() and plan.cache.results_sha256:
+        try:
+            unchanged = text_digest(results.read_bytes()) == plan.cache.results_sha256
+        except OSError:
+            unchanged = False
+        if unchanged:
+            print(
+                f"scenarios: no input of the {len(plan.keys)} feature files changed since the "
+                f"run of {plan.cache.results_started}: {results} kept (rulebooks site --full "
+                "reruns all)",
+                flush=True,
+            )
+            return Recorded(plan.cache.results_exit_status or 0, new=False)
+    results.unlink(missing_ok=True)
+    args: list[str] = [SCENARIO_TESTS]
+    if plan.reuse:
+        folders = sorted({_scenario_folder(root, feature) for feature in plan.rerun})
+        args = folders if folders and SCENARIO_TESTS not in folders else [SCENARIO_TESTS]
+        reuse_file = cache_path.with_name("reuse.json")
+        reuse_file.write_text(json.dumps(scenario_cache.reuse_payload(plan)), "utf-8")
+        args += ["--rulebooks-reuse", str(reuse_file)]
+        print(
+            f"scenarios: {len(plan.rerun)} of {len(plan.keys)} feature files changed (or not "
+            f"cached): rerunning them, reusing the others' records",
+            flush=True,
+        )
+    code = run_scenarios(results, args)
+    if not plan.rerun and code == 5:  # everything reused: pytest ran no test, as asked
+        code = 0
     if not results.exists():
         write_crashed_results(results, root, code)
-    return code
+    try:
+        written = load_results(results).file  # kept in memory for the verdict and history
+    except ResultsFileError:
+        written = None
+    if written is None:
+        for feature in plan.rerun:
+            plan.cache.entries.pop(feature, None)
+        plan.cache.results_sha256 = None
+    else:
+        plan.cache.update(root, written, plan.keys, plan.rerun)
+        plan.cache.results_sha256 = text_digest(results.read_bytes())
+        plan.cache.results_started = written.started
+        plan.cache.results_exit_status = written.run.exit_status
+    plan.cache.save(cache_path)
+    return Recorded(code)
+
+
+def _scenario_folder(root: Path, feature: str) -> str:
+    """The step folder of a feature file's game (all scenarios when it has none)."""
+    from rulebooks.scenario_cache import game_of
+
+    game = game_of(feature)
+    folder = f"{SCENARIO_TESTS}/{game}"
+    return folder if game and (root / folder).is_dir() else SCENARIO_TESTS
 
 
 def write_crashed_results(results: Path, root: Path, code: int) -> None:
@@ -93,20 +172,170 @@ def simulation_file(results: Path) -> Path:
     return results.with_name("simulation.json")
 
 
-def run_simulation(results: Path) -> bool:
-    """A small campaign of every registered game for the site; False on a violation."""
+SIMULATION_INPUTS = (
+    "engine",
+    "rulebooks/simulate.py",
+    "rulebooks/executors.py",
+    "rulebooks/commands.py",
+    "rulebooks/data_labels.py",
+    "rulebooks/paths.py",
+    "rulebooks/cli.py",
+)
+"""The code the site's campaign depends on: its key is their digests and its parameters."""
+
+SIMULATION_CACHE_KIND = "rulebooks simulation cache"
+SIMULATION_CACHE_VERSION = 1
+
+
+def simulation_key(root: Path) -> str:
+    """The key of the site's campaign: the engines' and the campaign code's digests, the
+    campaign's parameters, the Python version."""
+    import hashlib
+    import platform
+
+    import engine
+    from rulebooks.fingerprint import code_digests
+    from rulebooks.simulate import SITE_CHECKS, SITE_GAMES
+
+    lines = [
+        f"cache {SIMULATION_CACHE_VERSION}",
+        f"python {platform.python_version()}",
+        f"games {sorted(engine.GAMES)} x {SITE_GAMES} from seed 0",
+        f"checks {SITE_CHECKS!r}",
+    ]
+    lines += [
+        f"code {name} {digest}"
+        for name, digest in sorted(code_digests(root, SIMULATION_INPUTS).items())
+    ]
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+def run_simulation(results: Path, *, full: bool = False) -> bool:
+    """A small campaign of every registered game for the site; False on a violation.
+
+    Reused from ``results/.cache/simulation.json`` when its key (:func:`simulation_key`) is
+    the checkout's, unless ``full``; a cache that cannot be read is said and replaced."""
     from rulebooks.simulate import site_campaign
 
+    out = simulation_file(results)
+    cache = results.parent / ".cache" / "simulation.json"
+    key = simulation_key(Path.cwd())
+    if not full and cache.exists():
+        try:
+            data = json.loads(cache.read_text("utf-8"))
+            if data["kind"] != SIMULATION_CACHE_KIND or data["version"] != SIMULATION_CACHE_VERSION:
+                raise ValueError(f"not a simulation cache of version {SIMULATION_CACHE_VERSION}")
+            cached_key, ok, summary = data["key"], data["ok"], data["summary"]
+            if not (isinstance(ok, bool) and isinstance(summary, str)):
+                raise ValueError("malformed entry")
+            json.loads(summary)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"simulation cache {cache}: {error}; it is rebuilt", flush=True)
+        else:
+            if cached_key == key:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(summary, "utf-8")
+                print("simulation: no engine or campaign code changed: the last campaign is "
+                      f"reused ({out})", flush=True)  # fmt: skip
+                return ok
+    out.unlink(missing_ok=True)
     print("$ rulebooks simulate all (the site's campaign)", flush=True)
-    return site_campaign(simulation_file(results))
+    ok = site_campaign(out)
+    if key == simulation_key(Path.cwd()) and out.exists():  # not changed during the campaign
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        entry = {
+            "kind": SIMULATION_CACHE_KIND,
+            "version": SIMULATION_CACHE_VERSION,
+            "key": key,
+            "ok": ok,
+            "summary": out.read_text("utf-8"),
+        }
+        cache.write_text(json.dumps(entry), "utf-8")
+    return ok
 
 
-def build_site(html: Path, results: Path) -> int:
-    """Build the HTML site from scratch into a temporary folder beside ``html``, then put
-    it in ``html``'s place; returns sphinx-build's exit code (``html`` is absent on failure)."""
-    building = html.with_name(f".{html.name}.building")
-    shutil.rmtree(building, ignore_errors=True)
-    command = [sys.executable, "-m", "sphinx", "-E", "-q", "-b", "html", "docs", str(building)]
+def staging_dir(html: Path) -> Path:
+    """Where the site is built, incrementally, before it is published as ``html``."""
+    return html.with_name(f".{html.name}.building")
+
+
+def doctrees_dir(html: Path) -> Path:
+    """Sphinx's doctree cache, kept beside (never inside) the published ``html``."""
+    return html.with_name("doctrees")
+
+
+def retire_site(html: Path) -> None:
+    """Take the published site down, keeping its files as the next build's starting point
+    (the next build rewrites only the pages whose inputs changed)."""
+    staging = staging_dir(html)
+    if html.is_dir():
+        shutil.rmtree(staging, ignore_errors=True)
+        html.rename(staging)
+    else:
+        shutil.rmtree(html, ignore_errors=True)
+
+
+SITE_INPUTS = ("docs", "rulebooks", "features", "engine", "mutation", "pyproject.toml")
+"""What the site is built from, beside the run's files (see :func:`site_key`)."""
+
+SITE_KEY_FILE = "rulebooks-site.key"
+
+
+def site_key(root: Path, results: Path) -> str:
+    """A digest of every input of the site build: :data:`SITE_INPUTS` (``docs/_build`` and
+    hidden files left out), every file beside the results file, the ``RULEBOOKS_*``
+    environment, Python's and the documentation packages' versions."""
+    import hashlib
+    import platform
+
+    from rulebooks.fingerprint import file_digest, installed_versions
+
+    lines = [f"python {platform.python_version()}"]
+    versions = installed_versions(("sphinx", "myst-parser", "furo", "docutils"))
+    lines += [f"version {name} {version}" for name, version in sorted(versions.items())]
+    lines += [f"env {k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("RULEBOOKS_")]
+    files: list[Path] = []
+    for entry in SITE_INPUTS:
+        path = root / entry
+        if path.is_file():
+            files.append(path)
+        for folder, dirs, names in os.walk(path):
+            dirs[:] = sorted(
+                d for d in dirs if not d.startswith(".") and d not in ("__pycache__", "_build")
+            )
+            files += [Path(folder) / name for name in sorted(names) if not name.startswith(".")]
+    if results.parent.is_dir():
+        files += sorted(
+            p for p in results.parent.iterdir() if p.is_file() and not p.name.startswith(".")
+        )
+    lines += [f"file {path} {file_digest(path)}" for path in files if path.suffix != ".pyc"]
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+
+
+def build_site(html: Path, results: Path, *, full: bool = False) -> int:
+    """Build the HTML site into a folder beside ``html`` (incrementally: Sphinx rereads only
+    the pages whose inputs changed, its doctrees kept in :func:`doctrees_dir`), then put it
+    in ``html``'s place; returns sphinx-build's exit code (``html`` is absent on failure,
+    and the next build starts from scratch). When no input of the site changed since the
+    last build (:func:`site_key`), its pages are published again without running Sphinx."""
+    building, doctrees = staging_dir(html), doctrees_dir(html)
+    if full:
+        shutil.rmtree(building, ignore_errors=True)
+        shutil.rmtree(doctrees, ignore_errors=True)
+    shutil.rmtree(building / ".doctrees", ignore_errors=True)  # older builds kept them there
+    key_file = doctrees / SITE_KEY_FILE
+    key = site_key(Path.cwd(), results)
+    with contextlib.suppress(OSError):
+        if (building / "index.html").is_file() and key_file.read_text("utf-8") == key:
+            print("site: no input of the site changed since the last build: pages kept")
+            shutil.rmtree(html, ignore_errors=True)
+            building.replace(html)
+            return 0
+    key_file.unlink(missing_ok=True)
+    command = [
+        sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(doctrees),
+        "docs", str(building),
+    ]  # fmt: skip
     print("$ " + " ".join(command[2:]), flush=True)
     env = dict(
         os.environ,
@@ -117,9 +346,12 @@ def build_site(html: Path, results: Path) -> int:
     code = subprocess.call(command, env=env)
     shutil.rmtree(html, ignore_errors=True)
     if code == 0:
+        if key == site_key(Path.cwd(), results):  # nothing changed during the build
+            key_file.write_text(key, "utf-8")
         building.replace(html)
     else:
         shutil.rmtree(building, ignore_errors=True)
+        shutil.rmtree(doctrees, ignore_errors=True)
     return code
 
 
@@ -225,23 +457,26 @@ def command_site(args: argparse.Namespace) -> int:
         return EXIT_UNTRUSTED
     try:
         with build_lock(results.parent, timeout=args.wait):
-            return _site(results, html)
+            return _site(results, html, full=args.full)
     except BuildLockTimeout as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_LOCKED
 
 
-def _site(results: Path, html: Path) -> int:
-    shutil.rmtree(html, ignore_errors=True)  # no older site may outlive a failed stage
-    pytest_code = record_scenarios(results, Path.cwd())
-    record_run(results)  # history line and Cucumber's HTML report (rulebooks.formats)
+def _site(results: Path, html: Path, *, full: bool = False) -> int:
+    retire_site(html)  # no older site may outlive a failed stage
+    recorded = record_scenarios(results, Path.cwd(), full=full)
+    if recorded.new:
+        record_run(results)  # history line and Cucumber's HTML report (rulebooks.formats)
     try:
-        simulation_ok = run_simulation(results)
+        simulation_ok = run_simulation(results, full=full)
     except Exception as error:
         print(f"error: the site's simulation campaign crashed ({type(error).__name__}: {error}); "
               "no site was built")  # fmt: skip
+        shutil.rmtree(staging_dir(html), ignore_errors=True)
+        shutil.rmtree(doctrees_dir(html), ignore_errors=True)
         return EXIT_UNTRUSTED
-    build_code = build_site(html, results)
+    build_code = build_site(html, results, full=full)
     print()
     verdict = print_verdict(results)
     if build_code != 0:
@@ -251,7 +486,7 @@ def _site(results: Path, html: Path) -> int:
     if verdict.untrusted:
         print("the results cannot be trusted (see above): the site says so at the top")
         return EXIT_UNTRUSTED
-    if not verdict.all_passed or pytest_code != 0:
+    if not verdict.all_passed or recorded.code != 0:
         print("some scenarios did not pass: they are shown in red on the site")
         return EXIT_FAILED
     if not simulation_ok:
@@ -406,6 +641,10 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
     site.add_argument("--html", default=str(DEFAULT_HTML))
     site.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
+    site.add_argument(
+        "--full", action="store_true",
+        help="rerun every scenario and the campaign and rebuild every page, whatever the caches",
+    )  # fmt: skip
     site.set_defaults(run=command_site)
 
     scenarios = sub.add_parser("scenarios", help="run every scenario and record the results")

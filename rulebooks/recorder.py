@@ -55,7 +55,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Generator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
@@ -86,6 +86,7 @@ from rulebooks.results_format import (
     Fingerprint,
     GitInfo,
     ResultsFile,
+    Reused,
     RuleRef,
     RunInfo,
     ScenarioResult,
@@ -168,6 +169,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "FEATURE:LINE, e.g. features/mahe/02_dice.feature:51",
     )
     group.addoption(
+        "--rulebooks-reuse",
+        action="store",
+        dest="rulebooks_reuse",
+        metavar="PATH",
+        default=None,
+        help="a JSON file of records to reuse, per feature file (written by rulebooks site "
+        "from its scenario cache): those feature files are not run, their records are "
+        "written marked reused, if the file's text is still the one they were recorded on",
+    )
+    group.addoption(
         "--rulebooks-replay",
         action="store_true",
         dest="rulebooks_replay",
@@ -177,7 +188,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With ``--rulebooks-only FEATURE:LINE``, deselect every other scenario."""
+    """With ``--rulebooks-only FEATURE:LINE``, deselect every other scenario; with
+    ``--rulebooks-reuse``, leave out the scenarios of the reused feature files."""
+    recorder = config.pluginmanager.get_plugin(PLUGIN_NAME)
+    if isinstance(recorder, Recorder) and recorder.reuse:
+        items[:] = [item for item in items if not recorder.is_reused(item)]
     location = config.getoption("rulebooks_only")
     if not location:
         return
@@ -290,7 +305,41 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     path = config.invocation_params.dir / Path(os.path.expanduser(str(value)))
     is_worker = hasattr(config, "workerinput")
-    config.pluginmanager.register(Recorder(config, path, write=not is_worker), PLUGIN_NAME)
+    recorder = Recorder(config, path, write=not is_worker)
+    reuse = config.getoption("rulebooks_reuse")
+    if reuse:
+        recorder.reuse = read_reuse(config.invocation_params.dir / str(reuse))
+    config.pluginmanager.register(recorder, PLUGIN_NAME)
+
+
+def read_reuse(path: Path) -> dict[str, _Reuse]:
+    """The ``--rulebooks-reuse`` file: feature path -> what to reuse (a usage error if the
+    file cannot be read: rulebooks site writes it)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        return {
+            str(feature): _Reuse(
+                sha256=str(raw["sha256"]),
+                reused=Reused(run_started=str(raw["run_started"]), commit=raw["commit"]),
+                scenarios=tuple(from_json(ScenarioResult, record) for record in raw["scenarios"]),
+                problems=tuple(str(problem) for problem in raw["problems"]),
+            )
+            for feature, raw in data.items()
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise pytest.UsageError(f"--rulebooks-reuse {path}: {error}") from None
+
+
+@dataclass(frozen=True)
+class _Reuse:
+    """Records of one feature file from an earlier run, to write marked reused."""
+
+    sha256: str
+    reused: Reused
+    scenarios: tuple[ScenarioResult, ...]
+    problems: tuple[str, ...]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -376,6 +425,36 @@ class Recorder:
         self.written: ResultsFile | None = None
         self._runs: dict[str, _TestRun] = {}
         self._feature_info: dict[str, _FeatureInfo] = {}
+        self.reuse: dict[str, _Reuse] = {}
+        """Feature path (project-relative) -> records to reuse instead of running it."""
+
+    def is_reused(self, item: pytest.Item) -> bool:
+        """Does ``item`` run a scenario of a reused feature file?"""
+        template = scenario_template(item)
+        if template is None:
+            problem = _problem_of(item)
+            filename = problem.filename if problem is not None else None
+        else:
+            filename = template.feature.filename
+        if filename is None:
+            return False
+        return self._feature(filename).path in self.reuse
+
+    def _reused_records(self) -> tuple[list[ScenarioResult], list[str]]:
+        """The reused records whose feature file still has the text they were recorded on;
+        a problem for each feature file that changed since (its scenarios are not run)."""
+        records: list[ScenarioResult] = []
+        problems: list[str] = []
+        current = {info.path: info.sha256 for info in self._feature_info.values()}
+        for feature, reuse in sorted(self.reuse.items()):
+            if current.get(feature) != reuse.sha256:
+                problems.append(
+                    f"{feature}: changed since its records were cached; not run, not reused"
+                )
+                continue
+            records += [replace(record, reused=reuse.reused) for record in reuse.scenarios]
+            problems += reuse.problems
+        return records, problems
 
     @property
     def root(self) -> Path:
@@ -451,15 +530,16 @@ class Recorder:
         return missing
 
     def results(self, exitstatus: int | None = None, *, stopped: bool = False) -> ResultsFile:
-        """The results file content for everything recorded so far."""
-        scenarios = sorted(self.records, key=_record_sort_key)
+        """The results file content for everything recorded so far (and reused)."""
+        for path in feature_digests(self.root, self.features_dir()):
+            self._feature(str(self.root / path))
+        reused, reuse_problems = self._reused_records()
+        scenarios = sorted([*self.records, *reused], key=_record_sort_key)
         totals: dict[str, int] = dict.fromkeys((str(s) for s in RECORDED_STATUSES), 0)
         for record in scenarios:
             totals[record.status] += 1
-        for path in feature_digests(self.root, self.features_dir()):
-            self._feature(str(self.root / path))
         fingerprint = self._fingerprint()
-        problems = list(self.problems)
+        problems = [*self.problems, *reuse_problems]
         if self.deselected:
             problems.append(f"{self.deselected} scenario runs deselected (a subset was selected)")
         not_run = self._not_run(scenarios)
@@ -484,7 +564,9 @@ class Recorder:
             run=RunInfo(
                 exit_status=None if exitstatus is None else int(exitstatus),
                 interrupted=interrupted,
-                partial=bool(self.problems or self.deselected or not_run or stopped),
+                partial=bool(
+                    self.problems or reuse_problems or self.deselected or not_run or stopped
+                ),
                 problems=tuple(problems),
             ),
             fingerprint=fingerprint,

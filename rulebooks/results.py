@@ -158,9 +158,27 @@ class Results:
         return self.file.scenarios
 
 
+_LOADED: dict[Path, tuple[tuple[int, int, int], Results]] = {}
+
+
 def load_results(path: Path) -> Results:
-    """Load and check a results file (see :func:`rulebooks.results_format.read_results_file`)."""
-    return Results(str(path), read_results_file(path))
+    """Load and check a results file (see :func:`rulebooks.results_format.read_results_file`).
+
+    A file read before in this process, unchanged since (same size and times), is not read
+    again: a results file of a full run takes the better part of a second to check."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return Results(str(path), read_results_file(path))  # says what is wrong
+    stamp = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    resolved = path.resolve()
+    known = _LOADED.get(resolved)
+    if known is not None and known[0] == stamp:
+        return Results(str(path), known[1].file)
+    results = Results(str(path), read_results_file(path))
+    _LOADED.clear()  # one file at a time: they are large
+    _LOADED[resolved] = (stamp, results)
+    return results
 
 
 def load_results_if_present(path: Path) -> Results | None:

@@ -53,6 +53,7 @@ __all__ = [
     "build_envelopes",
     "check_messages",
     "read_ndjson",
+    "scan_ndjson",
     "to_ndjson_line",
     "write_messages",
 ]
@@ -649,24 +650,61 @@ def feature_hashes(results: Mapping[str, Any]) -> dict[str, str | None]:
     return {str(path): None if digest is None else str(digest) for path, digest in found.items()}
 
 
+def scan_ndjson(path: Path) -> dict[str, str]:
+    """The checks of :func:`read_ndjson` without building every envelope (a stream of a
+    full run holds ten thousand; the site checks it on every build): every line must be an
+    envelope of exactly one known message; ``meta`` (same protocol major version) first,
+    ``testRunFinished`` last. Returns the ``source`` messages' data, by URI."""
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except OSError as error:
+        raise MessagesError(f"{path}: cannot read: {error.strerror or error}") from error
+    kinds: list[str] = []
+    first: dict[str, Any] | None = None
+    sources: dict[str, str] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise MessagesError(f"{path}:{number}: not JSON ({error.msg}): truncated?") from error
+        if not isinstance(data, dict) or len(data) != 1 or next(iter(data)) not in _ENVELOPE_KEYS:
+            raise MessagesError(f"{path}:{number}: not a Cucumber message envelope")
+        ((kind, body),) = data.items()
+        kinds.append(kind)
+        if first is None:
+            first = data
+        if kind == "source":
+            source = message_converter.from_dict(body, cm.Source)
+            sources[source.uri] = source.data
+    if first is None or "meta" not in first:
+        raise MessagesError(f"{path}: does not start with a meta message")
+    meta = message_converter.from_dict(first["meta"], cm.Meta)
+    ours = metadata.version("cucumber-messages").split(".")[0]
+    if meta.protocol_version.split(".")[0] != ours:
+        raise MessagesError(
+            f"{path}: protocol version {meta.protocol_version}, this reader knows {ours}.x"
+        )
+    if kinds[-1] != "testRunFinished":
+        raise MessagesError(f"{path}: no testRunFinished at the end: the file is truncated")
+    return sources
+
+
 def check_messages(path: Path, results: Mapping[str, Any]) -> list[str]:
     """What is wrong with a messages file for the run of ``results`` (empty: nothing).
 
-    The file must read (:func:`read_ndjson`) and hold the feature files the results name,
-    with the same content (the ``source`` messages' data hashed as the results file hashes
-    the files).
+    The file must read (:func:`scan_ndjson`: the checks of :func:`read_ndjson`) and hold
+    the feature files the results name, with the same content (the ``source`` messages'
+    data hashed as the results file hashes the files).
     """
     import hashlib
 
     try:
-        envelopes = read_ndjson(path)
+        found = scan_ndjson(path)
     except MessagesError as error:
         return [str(error)]
-    sources = {
-        e.source.uri: hashlib.sha256(e.source.data.encode("utf-8")).hexdigest()
-        for e in envelopes
-        if e.source is not None
-    }
+    sources = {uri: hashlib.sha256(data.encode("utf-8")).hexdigest() for uri, data in found.items()}
     expected = feature_hashes(results)
     problems = []
     missing = sorted(set(expected) - set(sources))

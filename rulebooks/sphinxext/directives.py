@@ -56,11 +56,13 @@ class RulebooksDirective(SphinxDirective):
     """Shared plumbing: the site data, the env store, and rebuild dependencies."""
 
     def site(self) -> SiteData:
-        """The parsed features and results (cached across directives)."""
+        """The parsed features and results (cached across directives).
+
+        The page depends on the results file through the store's content fingerprints (see
+        ``events.on_env_get_outdated``), by part, not on its modification time: a run that
+        changed one game's records re-reads that game's pages only."""
         data = load_site_data(SitePaths.from_config(self.config))
         self.store().note_page(self.env.docname)
-        if data.results is not None:
-            self.env.note_dependency(data.paths.results_file)
         return data
 
     def store(self) -> RulebooksStore:

@@ -29,6 +29,8 @@ from rulebooks.sphinxext.render import (
 )
 from rulebooks.sphinxext.rulings import ruled_verdict
 from rulebooks.sphinxext.site import (
+    FOLDER_RESULTS,
+    PROVENANCE_KEY,
     RESULTS_KEY,
     SiteData,
     SitePaths,
@@ -82,11 +84,13 @@ def on_env_get_outdated(
 ) -> list[str]:
     """Re-read the pages an input change affects, and the summaries when any page changed.
 
-    Inputs are compared by content: one fingerprint per feature folder (game) and one for
-    the results file. A new results file touches every page; an edited feature file only
-    the pages showing that game (its rules, scenarios and interpretations, and the
-    summaries). A page added, changed or removed may define or drop clauses, which the
-    game verdicts and the coverage page count: the summaries of its games are re-read too.
+    Inputs are compared by content: one fingerprint per feature folder (game), and the
+    results file in parts (:func:`rulebooks.sphinxext.site.input_fingerprints`): how the run
+    went and the recorded code touch every page; a game's records, like an edited feature
+    file, only the pages showing that game (its rules, scenarios and interpretations, and
+    the summaries); the run's time, commit and totals only the summaries. A page added,
+    changed or removed may define or drop clauses, which the game verdicts and the coverage
+    page count: the summaries of its games are re-read too.
     """
     store = store_of(env)
     prints = input_fingerprints(SitePaths.from_config(app.config))
@@ -97,7 +101,10 @@ def on_env_get_outdated(
     if RESULTS_KEY in moved:
         outdated |= store.pages
     elif moved:
-        outdated |= store.pages_depending_on(moved)
+        folders = {key.removeprefix(FOLDER_RESULTS) for key in moved if key != PROVENANCE_KEY}
+        outdated |= store.pages_depending_on(folders)
+        if PROVENANCE_KEY in moved:
+            outdated |= store.summaries_of({"*"})
     touched: set[str] = {"*"} if added or removed else set()
     for docname in changed:
         touched |= games_whose_clauses_may_change(env, store, docname)

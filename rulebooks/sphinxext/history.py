@@ -16,6 +16,7 @@ copied to ``downloads/``.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import shutil
@@ -343,15 +344,42 @@ def downloads_list(names: list[str]) -> nodes.Node:
 
 
 def messages_problems(results_path: Path) -> list[str]:
-    """What is wrong with the messages file beside the results file, for that run."""
+    """What is wrong with the messages file beside the results file, for that run.
+
+    Reading a whole stream takes seconds: the answer is remembered in ``.cache/`` beside the
+    results file, keyed by the sha256 of both files and of the checking code."""
     messages = results_path.with_name("messages.ndjson")
     if not messages.is_file():
         return []
     try:
-        raw = json.loads(results_path.read_text("utf-8"))
+        data = results_path.read_bytes()
+        raw = json.loads(data)
+        key = _messages_check_key(messages.read_bytes(), data)
     except (OSError, ValueError):
         return []  # the pages already say what is wrong with the results file
-    return check_messages(messages, raw if isinstance(raw, dict) else {})
+    memo = results_path.parent / ".cache" / "messages-check.json"
+    try:
+        known = json.loads(memo.read_text("utf-8"))
+        if known["key"] == key and all(isinstance(p, str) for p in known["problems"]):
+            return list(known["problems"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # no memo, or one that cannot be read: checked again and rewritten
+    problems = check_messages(messages, raw if isinstance(raw, dict) else {})
+    with contextlib.suppress(OSError):
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        memo.write_text(json.dumps({"key": key, "problems": problems}), "utf-8")
+    return problems
+
+
+def _messages_check_key(messages: bytes, results: bytes) -> str:
+    import hashlib
+
+    from rulebooks.formats import messages as module
+
+    digest = hashlib.sha256()
+    for part in (messages, results, Path(str(module.__file__)).read_bytes()):
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()
 
 
 class RunDownloadsDirective(SphinxDirective):

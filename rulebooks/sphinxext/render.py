@@ -257,12 +257,36 @@ class FeatureRenderer:
                 "not run on this text.",
                 classes=["rulebooks-stale-note"],
             )
+        elif (note := self._reused_note(feature)) is not None:
+            section += note
         section.extend(self._header_parts(feature.tags, feature.description))
         if feature.background:
             section += self.background(feature.background)
         section.extend(self.scenario(feature, scenario) for scenario in feature.scenarios)
         section.extend(self.rule(feature, rule) for rule in feature.rules)
         return section
+
+    def _reused_note(self, feature: Feature) -> nodes.paragraph | None:
+        """Say that the file's verdicts were reused from an earlier run, and which."""
+        results = self.verdicts.results
+        reused = next(
+            (
+                record.reused
+                for record in (results.scenarios if results else ())
+                if record.feature == feature.path and record.reused is not None
+            ),
+            None,
+        )
+        if reused is None:
+            return None
+        commit = f" (commit {reused.commit[:10]})" if reused.commit else ""
+        return paragraph(
+            nodes.inline("", "reused", classes=["rulebooks-badge", "rulebooks-reused"]),
+            f" These verdicts were recorded by the run of {reused.run_started}{commit}: this "
+            "file, its game's step definitions and engine have not changed since, so it was "
+            "not rerun.",
+            classes=["rulebooks-reused-note"],
+        )
 
     def rule(self, feature: Feature, rule: Rule) -> nodes.section:
         """A subsection for a ``Rule:`` block."""

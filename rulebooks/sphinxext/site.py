@@ -7,6 +7,7 @@ inputs' contents, so the many directives of a build parse the features once.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from sphinx.config import Config
 from sphinx.errors import SphinxError
 
-from rulebooks.fingerprint import checkout_fingerprint
+from rulebooks.fingerprint import checkout_fingerprint, file_digest
 from rulebooks.gherkin_model import (
     Feature,
     FeatureSyntaxError,
@@ -148,17 +149,24 @@ def input_fingerprint(paths: SitePaths) -> str:
     if paths.features_dir.is_dir():
         for file in feature_files(paths.features_dir):
             digest.update(file.relative_to(paths.features_dir).as_posix().encode())
-            digest.update(hashlib.sha256(file.read_bytes()).digest())
+            digest.update(file_digest(file).encode())
     digest.update(b"\0code\0" + checkout_digest(paths).encode())
     digest.update(b"\0results\0")
-    if paths.results_file.is_file():
-        digest.update(paths.results_file.read_bytes())
+    if paths.results_file.is_file():  # remembered while its size and times are unchanged
+        digest.update(file_digest(paths.results_file).encode())
     else:
         digest.update(b"absent")
     return digest.hexdigest()
 
 
 RESULTS_KEY = "@results"
+"""What of the results file every page depends on: how the run went (banners), the recorded
+code fingerprint and versions (staleness anywhere), the data files; and the checkout's code."""
+PROVENANCE_KEY = "@provenance"
+"""What only the summary pages show: when and on which commit the run was, the totals."""
+FOLDER_RESULTS = "@results:"
+"""Prefix of the key of one feature folder's records (and recorded feature hashes)."""
+_PROVENANCE = ("started", "finished", "git", "totals")
 
 
 def folder_of(relative: str) -> str:
@@ -178,8 +186,54 @@ def input_fingerprints(paths: SitePaths) -> dict[str, str]:
             digest.update(hashlib.sha256(file.read_bytes()).digest())
     prints = {folder: digest.hexdigest() for folder, digest in digests.items()}
     results = paths.results_file
-    recorded = hashlib.sha256(results.read_bytes()).hexdigest() if results.is_file() else "absent"
-    prints[RESULTS_KEY] = f"{recorded} {checkout_digest(paths)}"  # staleness may move anywhere
+    raw = results.read_bytes() if results.is_file() else None
+    split = _split_results(raw, paths) if raw is not None else None
+    if split is None:  # absent or unreadable: every page says so
+        recorded = hashlib.sha256(raw).hexdigest() if raw is not None else "absent"
+        prints[RESULTS_KEY] = f"{recorded} {checkout_digest(paths)}"
+        return prints
+    prints |= split
+    prints[RESULTS_KEY] += f" {checkout_digest(paths)}"  # staleness may move anywhere
+    return prints
+
+
+def _digest(value: object) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _split_results(raw: bytes, paths: SitePaths) -> dict[str, str] | None:
+    """The results file's digests: :data:`RESULTS_KEY`, :data:`PROVENANCE_KEY` and one per
+    feature folder (None when the file is not a JSON object with a list of records: then
+    every page depends on all of it)."""
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("scenarios"), list):
+        return None
+    fingerprint = data.get("fingerprint")
+    if not isinstance(fingerprint, dict):
+        return None
+    features = fingerprint.get("features")
+    if not isinstance(features, dict) or not all(isinstance(r, dict) for r in data["scenarios"]):
+        return None
+    prefix = paths.features_prefix().rstrip("/") + "/"
+    folders: dict[str, list[object]] = {}
+
+    def folder(path: object) -> str:
+        text = str(path)
+        return folder_of(text[len(prefix) :] if text.startswith(prefix) else text)
+
+    for record in data["scenarios"]:
+        folders.setdefault(folder(record.get("feature")), []).append(record)
+    for path, digest in sorted(features.items()):
+        folders.setdefault(folder(path), []).append({"fingerprint": [path, digest]})
+    rest = {key: value for key, value in data.items() if key not in ("scenarios", *_PROVENANCE)}
+    rest["fingerprint"] = {**fingerprint, "features": None}
+    prints = {f"{FOLDER_RESULTS}{name}": _digest(records) for name, records in folders.items()}
+    prints[PROVENANCE_KEY] = _digest({key: data.get(key) for key in _PROVENANCE})
+    prints[RESULTS_KEY] = _digest(rest)
     return prints
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rulebooks.fingerprint import feature_digests
 from tests.unit.results_docs import results_document
 
 FEATURE = """\
@@ -77,7 +78,7 @@ def test_editing_one_game_rereads_only_its_pages_and_the_summaries(tmp_path: Pat
     assert pages_read(tmp_path) == {"beta/rules", "beta/examples", "coverage"}
 
 
-def test_a_new_results_file_rereads_every_page_with_verdicts(tmp_path: Path) -> None:
+def test_a_new_run_with_the_same_records_rereads_only_the_summaries(tmp_path: Path) -> None:
     project(tmp_path)
     pages_read(tmp_path, "-E")
     write(
@@ -85,6 +86,35 @@ def test_a_new_results_file_rereads_every_page_with_verdicts(tmp_path: Path) -> 
         "results.json",
         json.dumps(results_document([], {}, tmp_path) | {"finished": "later"}),
     )
+    assert pages_read(tmp_path) == {"index", "coverage"}  # they show the run's time
+
+
+def beta_results(root: Path, duration: float) -> str:
+    """Results with one record, of beta's scenario, taking ``duration`` seconds."""
+    step = {"keyword": "Given", "text": "something", "line": 6, "status": "passed",
+            "duration": duration, "error": None}  # fmt: skip
+    record = {
+        "nodeid": "t::beta", "feature": "features/beta/one.feature", "feature_name": "beta",
+        "line": 5, "name": "beta holds", "rule": {"name": "BETA-1.1 A rule", "line": 2},
+        "tags": ["clause:BETA-1.1"], "example": None, "status": "passed",
+        "duration": duration, "error": None, "steps": [step],
+    }  # fmt: skip
+    return json.dumps(results_document([record], feature_digests(root), root))
+
+
+def test_one_games_new_records_reread_only_its_pages(tmp_path: Path) -> None:
+    project(tmp_path)
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1))
+    pages_read(tmp_path, "-E")
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.2))
+    assert pages_read(tmp_path) == {"beta/rules", "beta/examples", "coverage"}
+
+
+def test_a_change_to_how_the_run_went_rereads_every_page_with_verdicts(tmp_path: Path) -> None:
+    project(tmp_path)
+    pages_read(tmp_path, "-E")
+    partial = results_document([], {}, tmp_path, partial=True, problems=["a subset ran"])
+    write(tmp_path, "results.json", json.dumps(partial))
     assert pages_read(tmp_path) == {
         "index", "coverage", "alpha/rules", "alpha/examples", "beta/rules", "beta/examples",
     }  # fmt: skip

@@ -89,19 +89,19 @@ def test_site_builds_even_when_scenarios_fail(
     results.write_text("stale run", "utf-8")
     built: list[Path] = []
 
-    def run_scenarios(path: Path) -> int:
+    def run_scenarios(path: Path, args: object = ()) -> int:
         assert not path.exists(), "an older results file must not survive into a new run"
         write_results(path, statuses, tmp_path)
         return 0 if "failed" not in statuses else 1
 
-    def build_site(html: Path, path: Path) -> int:
+    def build_site(html: Path, path: Path, full: bool = False) -> int:
         built.append(html)
         return build_code
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
     monkeypatch.setattr(cli, "build_site", build_site)
-    monkeypatch.setattr(cli, "run_simulation", lambda path: True)
+    monkeypatch.setattr(cli, "run_simulation", lambda path, full=False: True)
     code = cli.main(["site", "--results", str(results), "--html", str(tmp_path / "html")])
     out = capsys.readouterr().out
     assert code == exit_code and message in out and built == [tmp_path / "html"]
@@ -111,14 +111,14 @@ def test_site_builds_even_when_scenarios_fail(
 def test_site_fails_when_the_simulation_breaks_an_invariant(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def run_scenarios(path: Path) -> int:
+    def run_scenarios(path: Path, args: object = ()) -> int:
         write_results(path, ["passed"], tmp_path)
         return 0
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
-    monkeypatch.setattr(cli, "build_site", lambda html, path: 0)
-    monkeypatch.setattr(cli, "run_simulation", lambda path: False)
+    monkeypatch.setattr(cli, "build_site", lambda html, path, full=False: 0)
+    monkeypatch.setattr(cli, "run_simulation", lambda path, full=False: False)
     code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path / "h")])
     assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
 

@@ -185,11 +185,11 @@ def test_3_a_crashed_simulation_leaves_no_older_site(
     html.mkdir()
     (html / "index.html").write_text("<p>an older, all-green site</p>", "utf-8")
 
-    def crash(results: Path) -> bool:
+    def crash(results: Path, full: bool = False) -> bool:
         raise ValueError("egg cards: not valid JSON")
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda results: 0)
+    monkeypatch.setattr(cli, "run_scenarios", lambda results, args=(): 0)
     monkeypatch.setattr(cli, "run_simulation", crash)
     code = cli.main(["site", "--results", str(tmp_path / RESULTS), "--html", str(html)])
     out = capsys.readouterr().out
@@ -208,8 +208,8 @@ def test_3_a_failed_sphinx_build_leaves_no_older_site(
     docs.mkdir()
     (docs / "conf.py").write_text("raise RuntimeError('broken conf')\n", "utf-8")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda results: 0)
-    monkeypatch.setattr(cli, "run_simulation", lambda results: True)
+    monkeypatch.setattr(cli, "run_scenarios", lambda results, args=(): 0)
+    monkeypatch.setattr(cli, "run_simulation", lambda results, full=False: True)
     code = cli.main(["site", "--results", str(tmp_path / RESULTS), "--html", str(html)])
     assert code == cli.EXIT_UNTRUSTED
     assert "the site build failed" in capsys.readouterr().out
@@ -231,7 +231,7 @@ def test_4_serve_shows_a_run_that_died_at_start_up(
     results.parent.mkdir()
     results.write_text("an older run's results", "utf-8")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda path: 4)  # died before recording
+    monkeypatch.setattr(cli, "run_scenarios", lambda path, args=(): 4)  # died before recording
     assert cli.main(["scenarios", "--results", str(results)]) == 0  # the site is rebuilt...
     data = json.loads(results.read_text("utf-8"))
     assert data["scenarios"] == [] and data["run"]["partial"] is True
@@ -448,7 +448,7 @@ def test_8_a_second_build_waits_then_refuses(
     ran: list[Path] = []
     monkeypatch.chdir(tmp_path)
 
-    def run_scenarios(path: Path) -> int:
+    def run_scenarios(path: Path, args: object = ()) -> int:
         ran.append(path)
         return 0
 
