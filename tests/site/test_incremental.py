@@ -8,7 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from rulebooks import cli
 from rulebooks.fingerprint import feature_digests
+from rulebooks.sphinxext.prune import orphan_pages
 from tests.unit.results_docs import results_document
 
 FEATURE = """\
@@ -127,3 +131,63 @@ def test_a_new_clause_page_rereads_the_summaries(tmp_path: Path) -> None:
         tmp_path, "docs/alpha/more.md", "# More\n\n```{clause} ALPHA-2.1\n:title: More\n\nX.\n```\n"
     )
     assert pages_read(tmp_path) == {"alpha/more", "index", "coverage"}
+
+
+def test_a_page_whose_source_is_gone_leaves_the_output(tmp_path: Path) -> None:
+    project(tmp_path)
+    pages_read(tmp_path, "-E")
+    html = tmp_path / "docs/_build/html"
+    assert (html / "alpha/examples.html").is_file()
+    (tmp_path / "docs/alpha/examples.md").unlink()
+    index = tmp_path / "docs/index.md"
+    index.write_text(index.read_text("utf-8").replace("alpha/examples\n", ""), "utf-8")
+    pages_read(tmp_path)
+    assert not (html / "alpha/examples.html").exists()
+    assert not list((html / "_sources/alpha").glob("examples.*"))
+    assert (html / "alpha/rules.html").is_file() and (html / "beta/examples.html").is_file()
+
+
+def test_orphan_pages_are_only_pages_written_from_a_source(tmp_path: Path) -> None:
+    for name in ("_sources/a.md.txt", "a.html", "_sources/b/c.md.txt", "b/c.html", "d.html"):
+        write(tmp_path, name, "x")
+    found = orphan_pages(tmp_path, {"a"})
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in found) == [
+        "_sources/b/c.md.txt",
+        "b/c.html",
+    ]  # fmt: skip  (d.html has no source copy: copied by an extension, not a page)
+
+
+def test_the_cli_build_keeps_doctrees_out_of_the_site_and_reuses_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    html, results = tmp_path / "docs/_build/html", tmp_path / "results.json"
+    assert cli.build_site(html, results) == 0
+    assert (html / "index.html").is_file() and not (html / ".doctrees").exists()
+    assert (tmp_path / "docs/_build/doctrees/environment.pickle").is_file()
+    capsys.readouterr()
+    cli.retire_site(html)  # as `rulebooks site` does first
+    assert not html.exists()
+    assert cli.build_site(html, results) == 0
+    assert "no input of the site changed since the last build" in capsys.readouterr().out
+    assert (html / "index.html").is_file()
+    cli.retire_site(html)
+    append_to = tmp_path / "features/beta/one.feature"
+    append_to.write_text(append_to.read_text("utf-8") + "      And more\n", "utf-8")
+    assert cli.build_site(html, results) == 0
+    assert "no input of the site changed" not in capsys.readouterr().out
+
+
+def test_reused_verdicts_say_so(tmp_path: Path) -> None:
+    project(tmp_path)
+    document = json.loads(beta_results(tmp_path, 0.1))
+    reused = {"run_started": "2026-11-29T10:00:00+00:00", "commit": "abcdef0123456789"}
+    document["scenarios"][0]["reused"] = reused
+    write(tmp_path, "results.json", json.dumps(document))
+    pages_read(tmp_path, "-E")
+    beta = (tmp_path / "docs/_build/html/beta/examples.html").read_text("utf-8")
+    assert "rulebooks-reused-note" in beta
+    assert "recorded by the run of 2026-11-29T10:00:00+00:00 (commit abcdef0123)" in beta
+    alpha = (tmp_path / "docs/_build/html/alpha/examples.html").read_text("utf-8")
+    assert "rulebooks-reused-note" not in alpha
