@@ -25,9 +25,12 @@ lock: $(STAMP)
 			--quiet --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o $(LOCK)
 
 ## make test: every test: engine units, scenarios, invariants, clients, mutations (fast
-## subset), recorder, site build and the site in a headless browser.
+## subset), recorder, site build and the site in a headless browser; on every core
+## (pytest-xdist, one test file per worker at a time). `make test JOBS=1` runs them in one
+## process, `JOBS=N` in N.
+JOBS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
 
 ## make site: run the scenarios whose inputs changed (their feature file, their game's steps
 ## and engine, the recorder, the versions; the others' results are reused from the cache in

@@ -43,8 +43,13 @@ How the statuses are decided:
 
 pytest-xdist: the record of a scenario is built where the test runs and travels to the
 controller as an extra attribute of the teardown report (pytest serialises such attributes),
-and only the controller writes the file (workers, recognised by ``config.workerinput``, never
-do). This keeps a single code path, but it has not been exercised with xdist installed.
+with the sha256 of the feature text that process parsed; only the controller writes the
+file (workers, recognised by ``config.workerinput``, never do). The controller reads every
+feature file at the end of the run: a text that differs from the one a worker parsed is
+recorded ``changed during the run``. A parallel run records the same scenarios, statuses,
+steps and boards as a serial one (tests/unit/test_recorder_xdist.py). Not forwarded by
+xdist: deselections on the workers (a ``-k`` run is still partial, through its runs not
+run) and, in the Cucumber Messages stream, which step definition matched each step.
 """
 
 from __future__ import annotations
@@ -427,6 +432,8 @@ class Recorder:
         self._feature_info: dict[str, _FeatureInfo] = {}
         self.reuse: dict[str, _Reuse] = {}
         """Feature path (project-relative) -> records to reuse instead of running it."""
+        self._parsed: dict[str, str] = {}
+        """Feature path -> sha256 of the text the process that ran its scenarios parsed."""
 
     def is_reused(self, item: pytest.Item) -> bool:
         """Does ``item`` run a scenario of a reused feature file?"""
@@ -592,6 +599,9 @@ class Recorder:
         features = {
             info.path: info.sha256 or CHANGED_DURING_RUN for info in self._feature_info.values()
         }
+        for path, parsed in self._parsed.items():  # texts the tests ran on (xdist workers)
+            if features.get(path) != parsed:
+                features[path] = CHANGED_DURING_RUN
         return Fingerprint(
             features=dict(sorted(features.items())),
             code=dict(sorted(code.items())),
@@ -726,8 +736,17 @@ class Recorder:
             del self._runs[item.nodeid]
             record = self._record(item, template, run)
             if record is not None:
-                setattr(report, _REPORT_ATTR, {"scenarios": [to_json(record)], "problems": []})
+                payload = {"scenarios": [to_json(record)], "problems": []}
+                setattr(report, _REPORT_ATTR, self._with_parsed_text(payload, record.feature))
         return report
+
+    def _with_parsed_text(self, payload: dict[str, Any], feature: str) -> dict[str, Any]:
+        """``payload`` with the sha256 of the text of ``feature`` this process parsed: on an
+        xdist worker, the controller compares it with the file at the end of the run."""
+        parsed = next(
+            (info.sha256 for info in self._feature_info.values() if info.path == feature), None
+        )
+        return payload | {"parsed": {feature: parsed or CHANGED_DURING_RUN}}
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Collect the records attached to a teardown report (here or on an xdist worker)."""
@@ -736,6 +755,10 @@ class Recorder:
             return
         self.records += [from_json(ScenarioResult, raw) for raw in payload["scenarios"]]
         self.problems += payload["problems"]
+        for feature, sha in payload.get("parsed", {}).items():
+            known = self._parsed.setdefault(feature, sha)
+            if known != sha:  # two workers parsed two texts
+                self._parsed[feature] = CHANGED_DURING_RUN
 
     # -- building a record ---------------------------------------------------------------
 
@@ -798,10 +821,11 @@ class Recorder:
             for rule, found in problem.model.all_scenarios():
                 if found.line in problem.lines:
                     records.append(_unrun_record(item, info, problem, rule, found))
-        return {
+        payload = {
             "scenarios": [to_json(record) for record in records],
             "problems": [f"{info.path}: {problem.message}"],
         }
+        return self._with_parsed_text(payload, info.path)
 
     def _feature(self, filename: str) -> _FeatureInfo:
         filename = os.path.abspath(filename)
