@@ -22,15 +22,17 @@ refused (no folder is created)::
         {"game": "mahe", "parameters": {...}, "games": 200, "requested": 200,
          "partial": false, "seeds": [0, 199], "workers": 2, "checks": {...},
          "elapsed": 1.2, "games_per_second": 166.0, "steps_per_second": ...,
-         "length": {"min": .., "median": .., "mean": .., "max": .., "histogram": [...]},
+         "length": {"min": .., "median": .., "mean": .., "max": .., "std": ..,
+                    "histogram": [...]},
          "score": {"name": "eggs", "seats": [...], "winners": {...}} or null,
          "seats": [{"seat": 0, "wins": 51, "win_rate": 0.255}, ...], "shared_wins": 3,
          "violation_count": 0,
          "violations": [{"seed": .., "action": .., "message": .., "replay": ".."}]}]}
 
-``violations`` lists the first :data:`MAX_VIOLATIONS` by seed; ``violation_count`` counts
-them all. A game's length counts steps: decisions and chance events, a joint action (every
-player at once) counting once. Messages give repository-relative paths
+``std`` is the sample standard deviation (the site's 95 % intervals of the means; older
+summaries lack it). ``violations`` lists the first :data:`MAX_VIOLATIONS` by seed;
+``violation_count`` counts them all. A game's length counts steps: decisions and chance
+events, a joint action (every player at once) counting once. Messages give repository-relative paths
 (:func:`rulebooks.paths.publishable`).
 """
 
@@ -318,7 +320,8 @@ def run_games(
 
 
 def _stats(counts: Counter[Any]) -> dict[str, float]:
-    """Min, median, mean and max of values given as counts of each value (not empty)."""
+    """Min, median, mean, max and sample standard deviation of values given as counts of
+    each value (not empty)."""
     values = sorted(counts)
     total = counts.total()
     low, high = (total - 1) // 2, total // 2  # the middle ranks (equal when total is odd)
@@ -330,7 +333,12 @@ def _stats(counts: Counter[Any]) -> dict[str, float]:
             middle.append(value)
     median = middle[0] if low == high else (middle[0] + middle[1]) / 2
     mean = math.fsum(value * n for value, n in counts.items()) / total
-    return {"min": values[0], "median": median, "mean": round(mean, 4), "max": values[-1]}
+    square = math.fsum((value - mean) ** 2 * n for value, n in counts.items())
+    std = math.sqrt(square / (total - 1)) if total > 1 else 0.0  # the sample deviation
+    return {
+        "min": values[0], "median": median, "mean": round(mean, 4), "max": values[-1],
+        "std": round(std, 4),
+    }  # fmt: skip
 
 
 def histogram(counts: Counter[int], bins: int = 12) -> list[dict[str, int]]:

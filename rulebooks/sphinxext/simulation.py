@@ -31,6 +31,7 @@ from sphinx.util.typing import ExtensionMetadata
 from rulebooks.commands import simulation_replay
 from rulebooks.paths import publishable
 from rulebooks.sphinxext.render import admonition, literal, paragraph, strong, table
+from rulebooks.stats import distinct_pairs, mean_interval, wilson_interval
 
 logger = logging.getLogger(__name__)
 
@@ -304,39 +305,91 @@ def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
             paragraph("✔ No invariant broken in any game.", classes=["rulebooks-simulation-clean"])
         )
     length = campaign.get("length")
+    played = campaign.get("finished", campaign.get("games"))
+    count = played if isinstance(played, int) and played > 0 else None
     if length:
+        with_interval = count is not None and "std" in length
         header = ["", "min", "median", "mean", "max"]
-        rows: list[list[str | nodes.Node]] = [
-            ["length (actions)", *(_number(length[k]) for k in ("min", "median", "mean", "max"))]
-        ]
+        header += ["mean: 95 % interval"] if with_interval else []
+
+        def stats_row(
+            label: str, values: Mapping[str, Any], n: int | None
+        ) -> list[str | nodes.Node]:
+            row: list[str | nodes.Node] = [
+                label,
+                *(_number(values[k]) for k in ("min", "median", "mean", "max")),
+            ]
+            if with_interval:
+                row.append(_mean_interval(values, n))
+            return row
+
+        rows: list[list[str | nodes.Node]] = [stats_row("length (actions)", length, count)]
         score = campaign.get("score")
         if score:
             for seat in score["seats"]:
-                rows.append(
-                    [f"seat {seat['seat']}: {score['name']}",
-                     *(_number(seat[k]) for k in ("min", "median", "mean", "max"))]
-                )  # fmt: skip
+                label = f"seat {seat['seat']}: {score['name']}"
+                rows.append(stats_row(label, seat, count))
             winners = score["winners"]
-            rows.append(
-                [f"the winner's {score['name']}",
-                 *(_number(winners[k]) for k in ("min", "median", "mean", "max"))]
-            )  # fmt: skip
+            rows.append(stats_row(f"the winner's {score['name']}", winners, count))
         out.append(table(rows, header=header, classes=["rulebooks-simulation-stats"]))
         out.append(length_chart(campaign))
     seats = campaign.get("seats") or []
     if seats:
-        rows = [[f"seat {s['seat']}", str(s["wins"]), f"{s['win_rate']:.1%}"] for s in seats]
-        out.append(
-            table(rows, header=["seat", "wins", "win rate"], classes=["rulebooks-simulation-seats"])
-        )
+        intervals = [wilson_interval(int(s["wins"]), count) for s in seats] if count else []
+        seat_rows: list[list[str | nodes.Node]] = []
+        for index, s in enumerate(seats):
+            row: list[str | nodes.Node] = [
+                f"seat {s['seat']}",
+                str(s["wins"]),
+                f"{s['win_rate']:.1%}",
+            ]
+            if intervals:
+                low, high = intervals[index]
+                row.append(f"{low:.1%} to {high:.1%}")
+            seat_rows.append(row)
+        header = ["seat", "wins", "win rate"] + (["95 % interval (Wilson)"] if intervals else [])
+        out.append(table(seat_rows, header=header, classes=["rulebooks-simulation-seats"]))
         out.append(
             paragraph(
                 f"Seat 0 plays first. Shared wins (counted for each winner): "
                 f"{campaign.get('shared_wins', 0)}."
             )
         )
+        if intervals:
+            out.append(significance(seats, intervals, count or 0))
         out.append(win_chart(campaign))
     return out
+
+
+def _mean_interval(values: Mapping[str, Any], count: int | None) -> str:
+    if count is None or values.get("std") is None:
+        return ""
+    low, high = mean_interval(float(values["mean"]), float(values["std"]), count)
+    return f"{_number(round(low, 2))} to {_number(round(high, 2))}"
+
+
+def significance(
+    seats: Sequence[Mapping[str, Any]], intervals: Sequence[tuple[float, float]], games: int
+) -> nodes.paragraph:
+    """What the intervals say about the seats: which differences are significant."""
+    widest = max((high - low) / 2 for low, high in intervals)
+    text = (
+        f"With {games} games, each win rate is known to within ±{widest:.1%} at most (95 % "
+        "Wilson intervals). "
+    )
+    pairs = distinct_pairs(intervals)
+    if pairs:
+        named = ", ".join(f"seat {seats[i]['seat']} and seat {seats[j]['seat']}" for i, j in pairs)
+        text += (
+            f"Significant differences (their intervals do not overlap, a conservative test at "
+            f"the 5 % level): {named}."
+        )
+    else:
+        text += (
+            "No difference between seats is significant at this number of games (every two "
+            "intervals overlap); more games would narrow them."
+        )
+    return paragraph(text, classes=["rulebooks-simulation-significance"])
 
 
 def _replay(campaign: Mapping[str, Any], seed: Any) -> str:

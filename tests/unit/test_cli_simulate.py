@@ -98,6 +98,7 @@ def test_summaries_from_counts_match_the_plain_statistics() -> None:
     assert summary["games"] == 5 and summary["finished"] == 4 and summary["seeds"] == [0, 4]
     assert summary["length"] == {
         "min": 5, "median": 8.0, "mean": 10.25, "max": 20,
+        "std": round(statistics.stdev([5, 8, 8, 20]), 4),
         "histogram": [{"from": 5, "to": 6, "games": 1}, {"from": 7, "to": 8, "games": 2},
                       {"from": 9, "to": 10, "games": 0}, {"from": 11, "to": 12, "games": 0},
                       {"from": 13, "to": 14, "games": 0}, {"from": 15, "to": 16, "games": 0},
@@ -107,7 +108,7 @@ def test_summaries_from_counts_match_the_plain_statistics() -> None:
     winners = [3.0, 4.0, 5.0, 6.0]
     assert summary["score"]["winners"] == {
         "min": 3.0, "median": statistics.median(winners), "mean": statistics.fmean(winners),
-        "max": 6.0,
+        "max": 6.0, "std": round(statistics.stdev(winners), 4),
     }  # fmt: skip
     assert summary["score"]["seats"][1]["median"] == statistics.median([1.0, 4.0, 5.0, 0.0])
     assert summary["length"]["median"] == statistics.median([5, 8, 8, 20])
