@@ -305,7 +305,8 @@ class Plan:
 
     @property
     def nothing_changed(self) -> bool:
-        return not self.rerun
+        """No feature file to rerun, none added and none removed since the cache was made."""
+        return not self.rerun and set(self.keys) == set(self.cache.entries)
 
 
 def plan(root: Path, cache_path: Path, *, full: bool = False) -> Plan:

@@ -237,3 +237,17 @@ def test_keys_separate_the_games() -> None:
     assert all(keys[path] != shared[path] for path in features)
     newer = scenario_cache.feature_keys(features, code, {"python": "3.12"})
     assert all(keys[path] != newer[path] for path in features)
+
+
+def test_a_removed_feature_file_leaves_the_results(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ran = recording(monkeypatch, sandbox)
+    (sandbox / FEATURES[3]).unlink()
+    recorded = cli.record_scenarios(RESULTS, sandbox)
+    assert recorded.new and recorded.code == 0 and len(ran) == 1  # nothing to run, all reused
+    results = load_results(sandbox / RESULTS).file
+    assert rerun_and_reused(results) == (set(), set(FEATURES[:3]))
+    assert FEATURES[3] not in results.fingerprint.features
+    verdict = cli.judge(sandbox / RESULTS, sandbox)
+    assert not verdict.untrusted and verdict.all_passed
