@@ -724,8 +724,9 @@ def drawing(masai: MasaiTable) -> None:
     the saved position shows no player's turn, key, special action, placement or pass."""
     assert masai.state.phase == "draw", f"next comes {masai.state.phase}"
     saved = masai.state.to_dict()
-    under_way = {k: saved[k] for k in ("turn", "key_sector", "special", "placed", "passes")}
-    assert not any(under_way.values()), f"a turn is under way while drawing: {under_way}"
+    none_yet = {"turn": 0, "key_sector": None, "special": 0, "placed": None, "passes": 0}
+    under_way = {k: saved[k] for k in none_yet}
+    assert under_way == none_yet, f"a turn is under way while drawing: {under_way}"
 
 
 @then(parsers.parse("the next die drawn is {die} with probability {p}"))
