@@ -431,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
     diff.set_defaults(run=command_diff)
 
     replay = sub.add_parser("replay", help="rerun one scenario and print its states")
-    replay.add_argument("location", help="FEATURE:LINE, e.g. features/mahe/02_dice.feature:51")
+    replay.add_argument("location", help="FEATURE:LINE, e.g. features/<game>/02_dice.feature:51")
     replay.set_defaults(run=command_replay)
 
     play = sub.add_parser("play", help="play one random game and print the final position")
@@ -493,7 +493,9 @@ def main(argv: list[str] | None = None) -> int:
         "--survivors", default=None, metavar="FILE", help="also write the survivors as Markdown"
     )
     mutate.add_argument(
-        "--fast", action="store_true", help="only a few hand-made Mahé mutations (no mutmut)"
+        "--fast",
+        action="store_true",
+        help="only the few hand-made mutations each game marks fast (no mutmut)",
     )
     mutate.add_argument(
         "--only", action="append", default=[], metavar="ID", help="only this hand-made mutation"

@@ -171,7 +171,7 @@ class Changes:
         return self.everything_stale or path in self.features
 
     def named(self) -> list[str]:
-        """What changed, in words, one item per input (``engine/mahe/game.py``,
+        """What changed, in words, one item per input (``engine/<game>/game.py``,
         ``pytest-bdd 9.0.1 -> 9.1.0``)."""
         return [*self.code, *self.versions, *self.features]
 
