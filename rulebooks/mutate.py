@@ -51,7 +51,9 @@ from rulebooks.mutate_plugin import KILLERS
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = "mutants"  # mutmut's work folder (git-ignored)
-SHARED_SUITE_GLOBS = ("tests/scenarios/*.py", "tests/invariants/**/*.py", "tests/__init__.py")
+SHARED_SUITE_GLOBS = (
+    "tests/scenarios/*.py", "rulebooks/steps/*.py", "tests/invariants/**/*.py", "tests/__init__.py"
+)  # fmt: skip
 GAME_SUITE_GLOBS = ("features/{game}/**/*.feature", "tests/scenarios/{game}/**/*.py")
 SCENARIOS = "tests/scenarios/{game}"  # what a fresh rerun of a game's mutant runs
 
