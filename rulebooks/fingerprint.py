@@ -10,8 +10,9 @@ the results file; the site and ``rulebooks verdict`` compute one from the checko
   reuse or invalidate results one feature file at a time.
 - ``code``: the sha256 of every file in :data:`CODE_INPUTS` that exists: the step modules and
   conftests (``tests/scenarios``, the step library ``rulebooks/steps``, conftests up to the
-  root), the engine package with its data files (``engine``), the recorder and binding modules, and ``pyproject.toml`` (pytest's
-  configuration). Hidden files and ``__pycache__`` are left out.
+  root), the engine package with its data files (``engine``), the recorder and binding
+  modules, and ``pyproject.toml`` (pytest's configuration). Hidden files and ``__pycache__``
+  are left out.
 - ``versions``: the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
   gherkin-official).
 

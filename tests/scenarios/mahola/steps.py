@@ -37,8 +37,8 @@ from engine.mahola import (
 from engine.mahola.svg import to_svg
 from rulebooks.steps import notation as shared
 from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
-from tests.scenarios.mahola import notation
 from rulebooks.steps.table import GameTable
+from tests.scenarios.mahola import notation
 
 PHASE_WORDS = {
     "the Characters are dealt": "deal characters",

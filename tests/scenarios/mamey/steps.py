@@ -35,8 +35,8 @@ from engine.mamey import (
 from engine.mamey.svg import facts, to_svg
 from rulebooks.steps import notation as shared
 from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
-from tests.scenarios.mamey import notation
 from rulebooks.steps.table import GameTable
+from tests.scenarios.mamey import notation
 
 
 class MameyTable(GameTable[MameyGame, MameyState]):

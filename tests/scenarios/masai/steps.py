@@ -44,8 +44,8 @@ from engine.masai.game import FROM_DISCARD, FROM_POOL
 from engine.masai.svg import to_svg
 from rulebooks.steps import notation as shared
 from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
-from tests.scenarios.masai import notation
 from rulebooks.steps.table import GameTable
+from tests.scenarios.masai import notation
 
 
 class MasaiTable(GameTable[MasaiGame, MasaiState]):
