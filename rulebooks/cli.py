@@ -10,6 +10,7 @@ rulebooks play GAME         play one random game with a seeded sampler and print
 rulebooks simulate GAME     random playouts in several processes, invariants checked
 rulebooks mutate            does the suite catch rule bugs? mutmut over the rule code, per clause
 rulebooks trace             which engine functions cite which clause (and what is missing)
+rulebooks games             the games installed and the project's, and what is wrong with any
 """
 
 from __future__ import annotations
@@ -397,11 +398,33 @@ def command_trace(args: argparse.Namespace) -> int:
     return run_trace(by=args.by, game=args.game)
 
 
+def command_games(args: argparse.Namespace) -> int:
+    """Every installed game (``*`` for the project's), its package, and the problems found;
+    exit 1 when there is any."""
+    from rulebooks import registry
+
+    chosen = registry.games()
+    problems = list(registry.problems())
+    for name, spec in registry.installed().games.items():
+        mark = "*" if name in chosen else " "
+        print(f"{mark} {name:12} {spec.title:16} {spec.min_players}-{spec.max_players} players  "
+              f"{spec.package}  {spec.root}")  # fmt: skip
+        problems += [
+            f"{spec.package}: game {name!r} is missing {p}" for p in spec.layout_problems()
+        ]
+    for problem in problems:
+        print(f"problem: {problem}")
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     wait_help = "wait this long for another build of the checkout (default %(default)g s)"
+    games = sub.add_parser("games", help="the games installed (* the project's) and problems")
+    games.set_defaults(run=command_games)
+
     site = sub.add_parser("site", help="run every scenario and build the site")
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
     site.add_argument("--html", default=str(DEFAULT_HTML))

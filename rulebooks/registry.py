@@ -145,8 +145,16 @@ class GameSpec:
         if not players_ok or not 1 <= self.min_players <= self.max_players:
             wrong.append(f"a player range (got {self.min_players!r}..{self.max_players!r})")
         if not isinstance(self.clause_prefix, str) or not _PREFIX.match(self.clause_prefix):
-            wrong.append(f"a clause prefix in capitals (got {self.clause_prefix!r})")
-        elif not self.rules_page.is_file():
+            wrong.append(f"clause IDs: a clause prefix in capitals (got {self.clause_prefix!r})")
+        return wrong
+
+    def layout_problems(self) -> list[str]:
+        """What is missing from the game's project folder, in words: a rules page with the
+        game's clause IDs and a features folder (empty when all is there). Not checked at
+        discovery, so the engine loads wherever it is copied; checked by the tests and the
+        ``rulebooks games`` command."""
+        wrong: list[str] = []
+        if not self.rules_page.is_file():
             wrong.append(f"clause IDs: no rules page {self.rules_page}")
         else:
             text = self.rules_page.read_text("utf-8", errors="replace")

@@ -55,7 +55,7 @@ def test_the_seed_games_are_discovered_through_entry_points() -> None:
     for name in SEED_GAMES:
         spec = installed.games[name]
         assert spec.package == "rulebooks"
-        assert spec.missing() == []
+        assert spec.missing() == [] and spec.layout_problems() == []
         assert spec.factory().short_name == name
         assert spec.min_players == spec.factory.min_players  # type: ignore[attr-defined]
         assert spec.max_players == spec.factory.max_players  # type: ignore[attr-defined]
@@ -130,23 +130,35 @@ def test_a_bad_entry_point_is_reported_and_the_others_load() -> None:
     assert odd.startswith("rulebooks-odd: entry point odd") and "not a GameSpec (got int)" in odd
 
 
-def test_a_package_missing_required_pieces_is_named_with_what_is_missing(tmp_path: Path) -> None:
-    (tmp_path / "docs" / "bare").mkdir(parents=True)
-    (tmp_path / "docs" / "bare" / "rules.md").write_text("# Bare\n\nNo clause here.\n", "utf-8")
-    bare = replace(
-        _good(), name="bare", title="", renderer=None,  # type: ignore[arg-type]
-        root=tmp_path, clause_prefix="BARE",
-        features_dir="", docs_dir="", scenarios_dir="",
-    )  # fmt: skip
+def test_a_package_missing_required_pieces_is_named_with_what_is_missing() -> None:
+    bare = replace(_good(), name="bare", title="", clause_prefix="", renderer=None)  # type: ignore[arg-type]
     found = _discover(
         _entry("bare", "rulebooks-bare", lambda: bare), _entry("mahe", "rulebooks", _good)
     )
     assert list(found.games) == ["mahe"]
     (problem,) = found.problems
-    assert problem.startswith("rulebooks-bare: game 'bare' is missing ")
-    for piece in ("a title", "a board renderer", "clause IDs: ", "has no BARE-... clause",
-                  "a features folder"):  # fmt: skip
-        assert piece in problem
+    assert problem == (
+        "rulebooks-bare: game 'bare' is missing a title; a board renderer; "
+        "clause IDs: a clause prefix in capitals (got '')"
+    )
+
+
+def test_a_project_folder_without_clause_ids_or_features_is_named(tmp_path: Path) -> None:
+    (tmp_path / "docs" / "bare").mkdir(parents=True)
+    (tmp_path / "docs" / "bare" / "rules.md").write_text("# Bare\n\nNo clause here.\n", "utf-8")
+    bare = replace(_good(), name="bare", clause_prefix="BARE", root=tmp_path,
+                   features_dir="", docs_dir="", scenarios_dir="")  # fmt: skip
+    assert bare.layout_problems() == [
+        f"clause IDs: {tmp_path}/docs/bare/rules.md has no BARE-... clause",
+        f"a features folder ({tmp_path}/features/bare)",
+    ]
+    (tmp_path / "docs" / "bare" / "rules.md").unlink()
+    assert bare.layout_problems()[0] == f"clause IDs: no rules page {tmp_path}/docs/bare/rules.md"
+
+
+def test_every_installed_game_has_its_clauses_and_features() -> None:
+    for name, spec in registry.installed().games.items():
+        assert spec.layout_problems() == [], name
 
 
 def test_two_packages_claiming_one_name_load_neither() -> None:
@@ -200,3 +212,17 @@ def test_a_listed_game_nobody_registers_is_reported(
         "lists the game 'chess' but no installed package registers it" in p
         for p in registry.problems(tmp_path)
     )
+
+
+def test_the_games_command_lists_the_games_and_reports_problems(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rulebooks.cli import main
+
+    monkeypatch.delenv(project.ENV, raising=False)
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"* {name} " in out for name in SEED_GAMES)
+    monkeypatch.setenv(project.ENV, "mahe,chess")
+    assert main(["games"]) == 1
+    assert "problem: the project lists the game 'chess'" in capsys.readouterr().out
