@@ -11,6 +11,7 @@ rulebooks simulate GAME     random playouts in several processes, invariants che
 rulebooks mutate            does the suite catch rule bugs? mutmut over the rule code, per clause
 rulebooks trace             which engine functions cite which clause (and what is missing)
 rulebooks games             the games installed and the project's, and what is wrong with any
+rulebooks new GAME          the skeleton of a game's own project (engine, rules, features, steps)
 """
 
 from __future__ import annotations
@@ -417,6 +418,20 @@ def command_games(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def command_new(args: argparse.Namespace) -> int:
+    """Write a game's skeleton; 2 with the reason when it cannot."""
+    from rulebooks.scaffold import ScaffoldError, new_game
+
+    try:
+        folder = new_game(args.game, Path(args.dir))
+    except ScaffoldError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"created {folder}: install it with `pip install --no-deps -e {folder}`, then run")
+    print("`python -m pytest` in it; `rulebooks games` lists it once installed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -424,6 +439,11 @@ def main(argv: list[str] | None = None) -> int:
     wait_help = "wait this long for another build of the checkout (default %(default)g s)"
     games = sub.add_parser("games", help="the games installed (* the project's) and problems")
     games.set_defaults(run=command_games)
+
+    new = sub.add_parser("new", help="the skeleton of a game's own project")
+    new.add_argument("game", help="the game's short name (lower case, e.g. dice)")
+    new.add_argument("--dir", default=".", help="where to create the GAME folder")
+    new.set_defaults(run=command_new)
 
     site = sub.add_parser("site", help="run every scenario and build the site")
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
