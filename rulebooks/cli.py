@@ -1,6 +1,7 @@
 """The `rulebooks` command.
 
 rulebooks site              run every scenario, record the results, build the site
+                            (--project DIR: another project's site alone, e.g. examples/pig)
 rulebooks scenarios         run every scenario and record the results (make serve's step)
 rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
 rulebooks diff OLD NEW      clauses newly failing, fixed, newly unverified (Markdown)
@@ -38,10 +39,14 @@ EXIT_LOCKED = 3
 """``site``/``scenarios``: another build of this checkout held the lock too long."""
 
 
+SCENARIOS: tuple[str, ...] = ("tests/scenarios",)
+"""What the scenario run collects; ``site --project`` sets the project's games' folders."""
+
+
 def run_scenarios(results: Path) -> int:
     """Run every scenario under pytest with the recorder; returns pytest's exit code."""
     command = [
-        sys.executable, "-m", "pytest", "tests/scenarios", "-q", "--no-header",
+        sys.executable, "-m", "pytest", *SCENARIOS, "-q", "--no-header",
         "-p", "no:cacheprovider", "--continue-on-collection-errors",
         "--rulebooks-results", str(results),
     ]  # fmt: skip
@@ -214,9 +219,33 @@ def command_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def enter_project(folder: str) -> None:
+    """Work on another project (``--project``): its folder becomes the working directory, its
+    ``[tool.rulebooks] games`` the games, and their scenario folders what the run collects."""
+    global SCENARIOS
+    from rulebooks import registry
+    from rulebooks.project import ENV, configured_games
+
+    root = Path(folder).resolve()
+    if not (root / "pyproject.toml").is_file() or not (root / "docs" / "conf.py").is_file():
+        raise SystemExit(f"error: {folder} is no Rulebooks project (pyproject.toml, docs/conf.py)")
+    os.chdir(root)
+    games = configured_games(root)
+    if games:
+        os.environ[ENV] = ",".join(games)
+    folders = []
+    for spec in registry.games().values():
+        scenarios = spec.root / spec.scenarios_dir
+        if scenarios.is_relative_to(root):
+            folders.append(str(scenarios.relative_to(root)))
+    SCENARIOS = tuple(folders) or SCENARIOS
+
+
 def command_site(args: argparse.Namespace) -> int:
     from rulebooks.buildlock import BuildLockTimeout, build_lock
 
+    if args.project:
+        enter_project(args.project)
     results, html = Path(args.results), Path(args.html)
     inside = [
         path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
@@ -449,6 +478,10 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
     site.add_argument("--html", default=str(DEFAULT_HTML))
     site.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
+    site.add_argument(
+        "--project", default=None, metavar="DIR",
+        help="build another project's site alone (its games, features, docs; e.g. examples/pig)",
+    )  # fmt: skip
     site.set_defaults(run=command_site)
 
     scenarios = sub.add_parser("scenarios", help="run every scenario and record the results")

@@ -73,3 +73,23 @@ def test_every_pig_clause_is_verified_by_a_passing_scenario(
         assert scenario["status"] == "passed", f"{scenario['name']}: {scenario['status']}"
         verified |= {t.removeprefix("clause:") for t in scenario["tags"] if t.startswith("clause:")}
     assert sorted(verified) == sorted(clauses)
+
+
+def test_rulebooks_site_builds_the_pig_projects_site_alone(tmp_path: Path) -> None:
+    results, html = tmp_path / "results" / "results.json", tmp_path / "html"
+    done = subprocess.run(
+        [sys.executable, "-m", "rulebooks.cli", "site", "--project", str(PIG),
+         "--results", str(results), "--html", str(html)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "scenarios: 25 passed, 0 failed" in done.stdout
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (html / "index.html").read_text("utf-8")))
+    assert "✔ verified 9 ✘ failing 0 ○ unverified 0 total 9" in page
+    assert sorted(p.name for p in (html / "pig").iterdir()) == [
+        "examples.html", "glossary.html", "interpretations.html", "rules.html",
+    ]  # fmt: skip
+    folders = {p.name for p in html.iterdir() if p.is_dir() and p.name[0] not in "_."}
+    assert folders == {"downloads", "pig"}, "the site holds another game's pages"
+    simulation = json.loads(results.with_name("simulation.json").read_text("utf-8"))
+    assert [c["game"] for c in simulation["campaigns"]] == ["pig"]
