@@ -71,7 +71,7 @@ def mahe() -> MaheTable:
 
 @pytest.fixture
 def table(mahe: MaheTable) -> MaheTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mahe
 
 

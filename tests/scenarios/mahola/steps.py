@@ -181,7 +181,7 @@ def mahola() -> MaholaTable:
 
 @pytest.fixture
 def table(mahola: MaholaTable) -> MaholaTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mahola
 
 

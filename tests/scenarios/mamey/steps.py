@@ -158,7 +158,7 @@ def mamey() -> MameyTable:
 
 @pytest.fixture
 def table(mamey: MameyTable) -> MameyTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mamey
 
 

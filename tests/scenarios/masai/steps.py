@@ -124,7 +124,7 @@ def masai() -> MasaiTable:
 
 @pytest.fixture
 def table(masai: MasaiTable) -> MasaiTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return masai
 
 
