@@ -72,9 +72,8 @@ class GameSpec:
     score: str | None = "score"
     """The state method giving a player's score (``state.score(player)``); None: no score."""
     score_name: str = "score"
-    """What the score counts, for campaign summaries ("points")."""
-    statistics: tuple[str, ...] = ("mean", "min", "max")
-    """The summary statistics a campaign reports of the score."""
+    """What the score counts, for campaign summaries ("points"): a campaign reports its
+    minimum, median, mean and maximum per seat and for the winners."""
     encoder: Callable[..., Any] | None = None
     """The numeric observation encoder for the clients (``encoder(game, horizon)``); None:
     the adapters' text encoding."""
