@@ -112,16 +112,18 @@ _FACTORIES: dict[str, GameFactory] = {}
 def game_spec(
     name: str, factory: GameFactory | None = None, *, perfect_information: bool | None = None
 ) -> GameSpec:
-    """Describe a game of :data:`engine.GAMES`, or any game built by `factory(**params)`.
+    """Describe a registered game (:mod:`rulebooks.registry`), or any game built by
+    `factory(**params)`.
 
     `perfect_information` overrides the game's stated type and the probe.
     """
     if factory is None:
-        if name not in engine.GAMES:
-            raise engine.InvalidGameError(
-                f"no game called {name!r}; games: {', '.join(sorted(engine.GAMES))}"
-            )
-        factory = engine.GAMES[name]
+        from rulebooks import registry
+
+        try:
+            factory = registry.spec(name).factory
+        except registry.RegistryError as error:
+            raise engine.InvalidGameError(str(error)) from None
     _FACTORIES[name] = factory
     default = factory()
     params = {k: v for k, v in default.parameters().items() if isinstance(v, Scalar)}
