@@ -76,7 +76,7 @@ class RulebooksDirective(SphinxDirective):
         """The directive's ID argument, checked to look like ``GAME-...``."""
         identifier = self.arguments[0].strip()
         if not _ID_PATTERN.match(identifier):
-            msg = f"{self.name}: {identifier!r} is not an ID like 'GAME-3.3' (GAME-...)"
+            msg = f"{self.name}: {identifier!r} is not an ID like 'GAME-3.3' (PREFIX-...)"
             raise self.error(msg)
         return identifier
 
