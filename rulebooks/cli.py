@@ -1,6 +1,7 @@
 """The `rulebooks` command.
 
 rulebooks site              run every scenario, record the results, build the site
+                            (--project DIR: another project's site alone, e.g. examples/pig)
 rulebooks scenarios         run every scenario and record the results (make serve's step)
 rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
 rulebooks diff OLD NEW      clauses newly failing, fixed, newly unverified (Markdown)
@@ -10,6 +11,8 @@ rulebooks play GAME         play one random game with a seeded sampler and print
 rulebooks simulate GAME     random playouts in several processes, invariants checked
 rulebooks mutate            does the suite catch rule bugs? mutmut over the rule code, per clause
 rulebooks trace             which engine functions cite which clause (and what is missing)
+rulebooks games             the games installed and the project's, and what is wrong with any
+rulebooks new GAME          the skeleton of a game's own project (engine, rules, features, steps)
 """
 
 from __future__ import annotations
@@ -36,10 +39,14 @@ EXIT_LOCKED = 3
 """``site``/``scenarios``: another build of this checkout held the lock too long."""
 
 
+SCENARIOS: tuple[str, ...] = ("tests/scenarios",)
+"""What the scenario run collects; ``site --project`` sets the project's games' folders."""
+
+
 def run_scenarios(results: Path) -> int:
     """Run every scenario under pytest with the recorder; returns pytest's exit code."""
     command = [
-        sys.executable, "-m", "pytest", "tests/scenarios", "-q", "--no-header",
+        sys.executable, "-m", "pytest", *SCENARIOS, "-q", "--no-header",
         "-p", "no:cacheprovider", "--continue-on-collection-errors",
         "--rulebooks-results", str(results),
     ]  # fmt: skip
@@ -212,9 +219,33 @@ def command_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def enter_project(folder: str) -> None:
+    """Work on another project (``--project``): its folder becomes the working directory, its
+    ``[tool.rulebooks] games`` the games, and their scenario folders what the run collects."""
+    global SCENARIOS
+    from rulebooks import registry
+    from rulebooks.project import ENV, configured_games
+
+    root = Path(folder).resolve()
+    if not (root / "pyproject.toml").is_file() or not (root / "docs" / "conf.py").is_file():
+        raise SystemExit(f"error: {folder} is no Rulebooks project (pyproject.toml, docs/conf.py)")
+    os.chdir(root)
+    games = configured_games(root)
+    if games:
+        os.environ[ENV] = ",".join(games)
+    folders = []
+    for spec in registry.games().values():
+        scenarios = spec.root / spec.scenarios_dir
+        if scenarios.is_relative_to(root):
+            folders.append(str(scenarios.relative_to(root)))
+    SCENARIOS = tuple(folders) or SCENARIOS
+
+
 def command_site(args: argparse.Namespace) -> int:
     from rulebooks.buildlock import BuildLockTimeout, build_lock
 
+    if args.project:
+        enter_project(args.project)
     results, html = Path(args.results), Path(args.html)
     inside = [
         path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
@@ -397,15 +428,60 @@ def command_trace(args: argparse.Namespace) -> int:
     return run_trace(by=args.by, game=args.game)
 
 
+def command_games(args: argparse.Namespace) -> int:
+    """Every installed game (``*`` for the project's), its package, and the problems found;
+    exit 1 when there is any."""
+    from rulebooks import registry
+
+    chosen = registry.games()
+    problems = list(registry.problems())
+    for name, spec in registry.installed().games.items():
+        mark = "*" if name in chosen else " "
+        print(f"{mark} {name:12} {spec.title:16} {spec.min_players}-{spec.max_players} players  "
+              f"{spec.package}  {spec.root}")  # fmt: skip
+        problems += [
+            f"{spec.package}: game {name!r} is missing {p}" for p in spec.layout_problems()
+        ]
+    for problem in problems:
+        print(f"problem: {problem}")
+    return 1 if problems else 0
+
+
+def command_new(args: argparse.Namespace) -> int:
+    """Write a game's skeleton; 2 with the reason when it cannot."""
+    from rulebooks.scaffold import ScaffoldError, new_game
+
+    try:
+        folder = new_game(args.game, Path(args.dir))
+    except ScaffoldError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"created {folder}: install it with `pip install --no-deps -e {folder}`, then run")
+    print("`python -m pytest` in it; `rulebooks games` lists it once installed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     wait_help = "wait this long for another build of the checkout (default %(default)g s)"
+    games = sub.add_parser("games", help="the games installed (* the project's) and problems")
+    games.set_defaults(run=command_games)
+
+    new = sub.add_parser("new", help="the skeleton of a game's own project")
+    new.add_argument("game", help="the game's short name (lower case, e.g. dice)")
+    new.add_argument("--dir", default=".", help="where to create the GAME folder")
+    new.set_defaults(run=command_new)
+
     site = sub.add_parser("site", help="run every scenario and build the site")
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
     site.add_argument("--html", default=str(DEFAULT_HTML))
     site.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
+    site.add_argument(
+        "--project", default=None, metavar="DIR",
+        help="build another project's site alone (its games, features, docs; e.g. examples/pig)",
+    )  # fmt: skip
     site.set_defaults(run=command_site)
 
     scenarios = sub.add_parser("scenarios", help="run every scenario and record the results")
@@ -431,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
     diff.set_defaults(run=command_diff)
 
     replay = sub.add_parser("replay", help="rerun one scenario and print its states")
-    replay.add_argument("location", help="FEATURE:LINE, e.g. features/mahe/02_dice.feature:51")
+    replay.add_argument("location", help="FEATURE:LINE, e.g. features/<game>/02_dice.feature:51")
     replay.set_defaults(run=command_replay)
 
     play = sub.add_parser("play", help="play one random game and print the final position")
@@ -493,7 +569,9 @@ def main(argv: list[str] | None = None) -> int:
         "--survivors", default=None, metavar="FILE", help="also write the survivors as Markdown"
     )
     mutate.add_argument(
-        "--fast", action="store_true", help="only a few hand-made Mahé mutations (no mutmut)"
+        "--fast",
+        action="store_true",
+        help="only the few hand-made mutations each game marks fast (no mutmut)",
     )
     mutate.add_argument(
         "--only", action="append", default=[], metavar="ID", help="only this hand-made mutation"

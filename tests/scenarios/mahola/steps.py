@@ -37,10 +37,10 @@ from engine.mahola import (
     swap_action,
 )
 from engine.mahola.svg import to_svg
-from tests.scenarios import notation as shared
-from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps import notation as shared
+from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps.table import GameTable
 from tests.scenarios.mahola import notation
-from tests.scenarios.table import GameTable
 
 PHASE_WORDS = {
     "the Characters are dealt": "deal characters",
@@ -183,7 +183,7 @@ def mahola() -> MaholaTable:
 
 @pytest.fixture
 def table(mahola: MaholaTable) -> MaholaTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mahola
 
 

@@ -42,10 +42,10 @@ from engine.masai import (
 )
 from engine.masai.game import FROM_DISCARD, FROM_POOL
 from engine.masai.svg import to_svg
-from tests.scenarios import notation as shared
-from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps import notation as shared
+from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps.table import GameTable
 from tests.scenarios.masai import notation
-from tests.scenarios.table import GameTable
 
 
 class MasaiTable(GameTable[MasaiGame, MasaiState]):
@@ -124,7 +124,7 @@ def masai() -> MasaiTable:
 
 @pytest.fixture
 def table(masai: MasaiTable) -> MasaiTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return masai
 
 
