@@ -10,7 +10,7 @@ LOCK  := requirements.lock
 
 all: test
 
-$(STAMP): pyproject.toml $(LOCK) scripts/bootstrap.sh
+$(STAMP): pyproject.toml examples/pig/pyproject.toml $(LOCK) scripts/bootstrap.sh
 	@bash scripts/bootstrap.sh $(VENV)
 	@touch $(STAMP)
 
@@ -72,7 +72,7 @@ mutate: $(STAMP)
 
 ## make lint: ruff and mypy.
 lint: $(STAMP)
-	$(BIN)/ruff check engine rulebooks tests benchmarks
+	$(BIN)/ruff check engine rulebooks tests benchmarks examples
 	$(BIN)/mypy
 
 clean:

@@ -2,7 +2,9 @@
 
 Pure rules: no I/O beyond reading the package's own component data, no randomness, no
 knowledge of tests or documentation. Every game follows the state protocol of
-:mod:`engine.core`; :func:`load_game` creates one by name::
+:mod:`engine.core` and declares itself to the tooling in its ``plugin.py`` (an entry point of
+the group ``rulebooks.games``, see :mod:`rulebooks.registry`); :func:`load_game` creates any
+registered game by name::
 
     >>> import engine
     >>> game = engine.load_game("mahe", players=4)
@@ -13,7 +15,7 @@ knowledge of tests or documentation. Every game follows the state protocol of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal, overload
 
 from .core import (
@@ -35,13 +37,32 @@ from .mahola import MaholaGame
 from .mamey import MameyGame
 from .masai import MasaiGame
 
-GAMES: dict[str, Callable[..., Game]] = {
-    "mahe": MaheGame,
-    "mahola": MaholaGame,
-    "mamey": MameyGame,
-    "masai": MasaiGame,
-}
-"""Game name -> factory taking the game's parameters as keywords (the game's class)."""
+
+class _Registered(Mapping[str, Callable[..., Game]]):
+    """The project's games (:func:`rulebooks.registry.games`), read from the registry on use."""
+
+    @staticmethod
+    def _factories() -> dict[str, Callable[..., Game]]:
+        from rulebooks import registry
+
+        return {name: spec.factory for name, spec in registry.games().items()}
+
+    def __getitem__(self, name: str) -> Callable[..., Game]:
+        return self._factories()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._factories())
+
+    def __len__(self) -> int:
+        return len(self._factories())
+
+    def __repr__(self) -> str:
+        return f"GAMES({sorted(self._factories())})"
+
+
+GAMES: Mapping[str, Callable[..., Game]] = _Registered()
+"""Game name -> factory taking the game's parameters as keywords (the game's class), for the
+games of the project (``[tool.rulebooks] games``); every registered game loads by name."""
 
 
 @overload
@@ -61,12 +82,12 @@ def load_game(name: str, **params: Any) -> Game:
 
     Unknown names and parameters raise :class:`InvalidGameError` naming the problem.
     """
+    from rulebooks import registry
+
     try:
-        factory = GAMES[name]
-    except KeyError:
-        raise InvalidGameError(
-            f"no game called {name!r}; games: {', '.join(sorted(GAMES))}"
-        ) from None
+        factory = registry.spec(name).factory
+    except registry.RegistryError as error:
+        raise InvalidGameError(str(error)) from None
     try:
         return factory(**params)
     except TypeError as error:

@@ -1,7 +1,7 @@
 """Binds feature files to pytest tests one file at a time, so no file can hide another.
 
-``bind_features("mahe", globals())`` in a test module does what pytest-bdd's
-``scenarios("mahe")`` does, with four differences:
+``bind_features("<game>", globals())`` in a test module does what pytest-bdd's
+``scenarios("<game>")`` does, with four differences:
 
 - each feature file is read once, and pytest-bdd parses exactly the text read, whose sha256
   is kept (:func:`parsed`) for the recorder's fingerprint: an edit while the scenarios run

@@ -2,6 +2,7 @@
 
 rulebooks site [--full]     run the scenarios whose inputs changed (all with --full), record
                             the results, build the site
+                            (--project DIR: another project's site alone, e.g. examples/pig)
 rulebooks scenarios         the same for the scenarios only (make serve's step)
 rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
 rulebooks diff OLD NEW      clauses newly failing, fixed, newly unverified (Markdown)
@@ -11,6 +12,8 @@ rulebooks play GAME         play one random game with a seeded sampler and print
 rulebooks simulate GAME     random playouts in several processes, invariants checked
 rulebooks mutate            does the suite catch rule bugs? mutmut over the rule code, per clause
 rulebooks trace             which engine functions cite which clause (and what is missing)
+rulebooks games             the games installed and the project's, and what is wrong with any
+rulebooks new GAME          the skeleton of a game's own project (engine, rules, features, steps)
 """
 
 from __future__ import annotations
@@ -40,15 +43,25 @@ EXIT_LOCKED = 3
 
 
 SCENARIO_TESTS = "tests/scenarios"
+SCENARIOS: tuple[str, ...] = (SCENARIO_TESTS,)
+"""What the scenario run collects; ``site --project`` sets the project's games' folders."""
 
 
-def run_scenarios(results: Path, args: Sequence[str] = (SCENARIO_TESTS,)) -> int:
+def incremental() -> bool:
+    """Are the caches of ``rulebooks site`` used? Only for a project laid out as this one
+    (``engine/<game>``, ``tests/scenarios/<game>``: what their keys cover), not for another
+    project's site (``site --project``), which always runs and builds in full."""
+    return SCENARIOS == (SCENARIO_TESTS,)
+
+
+def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
     """Run the scenarios under pytest with the recorder; returns pytest's exit code.
 
-    ``args`` are pytest's paths and options: by default every scenario; ``rulebooks site``
-    passes only the step folders of the games to rerun, and ``--rulebooks-reuse``."""
+    ``args`` are pytest's paths and options: by default every scenario (:data:`SCENARIOS`);
+    ``rulebooks site`` passes only the step folders of the games to rerun, and
+    ``--rulebooks-reuse``."""
     command = [
-        sys.executable, "-m", "pytest", *args, "-q", "--no-header",
+        sys.executable, "-m", "pytest", *(SCENARIOS if args is None else args), "-q", "--no-header",
         "-p", "no:cacheprovider", "--continue-on-collection-errors",
         "--rulebooks-results", str(results),
     ]  # fmt: skip
@@ -74,12 +87,19 @@ def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Record
     command (the cache knows its sha256). When pytest ends without writing results (it
     crashed at start-up, a usage error), a results file saying so is written in their place:
     the site then shows the run broken.
+
+    Only a project laid out as this one (``engine/<game>``, ``tests/scenarios/<game>``, what
+    the keys cover) is run incrementally; another project's (``site --project``) always
+    runs in full.
     """
     from rulebooks import scenario_cache
     from rulebooks.fingerprint import text_digest
     from rulebooks.results import load_results
     from rulebooks.results_format import ResultsFileError
 
+    if not incremental() and not full:
+        print(f"scenarios: {', '.join(SCENARIOS)} are not cached: every scenario runs")
+        full = True
     cache_path = scenario_cache.cache_file(results)
     plan = scenario_cache.plan(root, cache_path, full=full)
     if plan.problem:
@@ -98,7 +118,7 @@ def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Record
             )
             return Recorded(plan.cache.results_exit_status or 0, new=False)
     results.unlink(missing_ok=True)
-    args: list[str] = [SCENARIO_TESTS]
+    args: list[str] = list(SCENARIOS)
     if plan.reuse:
         folders = sorted({_scenario_folder(root, feature) for feature in plan.rerun})
         args = folders if folders and SCENARIO_TESTS not in folders else [SCENARIO_TESTS]
@@ -220,7 +240,7 @@ def run_simulation(results: Path, *, full: bool = False) -> bool:
     out = simulation_file(results)
     cache = results.parent / ".cache" / "simulation.json"
     key = simulation_key(Path.cwd())
-    if not full and cache.exists():
+    if not full and incremental() and cache.exists():
         try:
             data = json.loads(cache.read_text("utf-8"))
             if data["kind"] != SIMULATION_CACHE_KIND or data["version"] != SIMULATION_CACHE_VERSION:
@@ -295,8 +315,8 @@ def site_key(root: Path, results: Path) -> str:
     lines += [f"version {name} {version}" for name, version in sorted(versions.items())]
     lines += [f"env {k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("RULEBOOKS_")]
     files: list[Path] = []
-    for entry in SITE_INPUTS:
-        path = root / entry
+    package = Path(__file__).resolve().parent  # the rulebooks package in use (the site's code)
+    for path in [*(root / entry for entry in SITE_INPUTS), package]:
         if path.is_file():
             files.append(path)
         for folder, dirs, names in os.walk(path):
@@ -326,7 +346,8 @@ def build_site(html: Path, results: Path, *, full: bool = False) -> int:
     key_file = doctrees / SITE_KEY_FILE
     key = site_key(Path.cwd(), results)
     with contextlib.suppress(OSError):
-        if (building / "index.html").is_file() and key_file.read_text("utf-8") == key:
+        kept = incremental() and (building / "index.html").is_file()
+        if kept and key_file.read_text("utf-8") == key:
             print("site: no input of the site changed since the last build: pages kept")
             shutil.rmtree(html, ignore_errors=True)
             building.replace(html)
@@ -444,9 +465,33 @@ def command_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def enter_project(folder: str) -> None:
+    """Work on another project (``--project``): its folder becomes the working directory, its
+    ``[tool.rulebooks] games`` the games, and their scenario folders what the run collects."""
+    global SCENARIOS
+    from rulebooks import registry
+    from rulebooks.project import ENV, configured_games
+
+    root = Path(folder).resolve()
+    if not (root / "pyproject.toml").is_file() or not (root / "docs" / "conf.py").is_file():
+        raise SystemExit(f"error: {folder} is no Rulebooks project (pyproject.toml, docs/conf.py)")
+    os.chdir(root)
+    games = configured_games(root)
+    if games:
+        os.environ[ENV] = ",".join(games)
+    folders = []
+    for spec in registry.games().values():
+        scenarios = spec.root / spec.scenarios_dir
+        if scenarios.is_relative_to(root):
+            folders.append(str(scenarios.relative_to(root)))
+    SCENARIOS = tuple(folders) or SCENARIOS
+
+
 def command_site(args: argparse.Namespace) -> int:
     from rulebooks.buildlock import BuildLockTimeout, build_lock
 
+    if args.project:
+        enter_project(args.project)
     results, html = Path(args.results), Path(args.html)
     inside = [
         path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
@@ -632,11 +677,52 @@ def command_trace(args: argparse.Namespace) -> int:
     return run_trace(by=args.by, game=args.game)
 
 
+def command_games(args: argparse.Namespace) -> int:
+    """Every installed game (``*`` for the project's), its package, and the problems found;
+    exit 1 when there is any."""
+    from rulebooks import registry
+
+    chosen = registry.games()
+    problems = list(registry.problems())
+    for name, spec in registry.installed().games.items():
+        mark = "*" if name in chosen else " "
+        print(f"{mark} {name:12} {spec.title:16} {spec.min_players}-{spec.max_players} players  "
+              f"{spec.package}  {spec.root}")  # fmt: skip
+        problems += [
+            f"{spec.package}: game {name!r} is missing {p}" for p in spec.layout_problems()
+        ]
+    for problem in problems:
+        print(f"problem: {problem}")
+    return 1 if problems else 0
+
+
+def command_new(args: argparse.Namespace) -> int:
+    """Write a game's skeleton; 2 with the reason when it cannot."""
+    from rulebooks.scaffold import ScaffoldError, new_game
+
+    try:
+        folder = new_game(args.game, Path(args.dir))
+    except ScaffoldError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"created {folder}: install it with `pip install --no-deps -e {folder}`, then run")
+    print("`python -m pytest` in it; `rulebooks games` lists it once installed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     wait_help = "wait this long for another build of the checkout (default %(default)g s)"
+    games = sub.add_parser("games", help="the games installed (* the project's) and problems")
+    games.set_defaults(run=command_games)
+
+    new = sub.add_parser("new", help="the skeleton of a game's own project")
+    new.add_argument("game", help="the game's short name (lower case, e.g. dice)")
+    new.add_argument("--dir", default=".", help="where to create the GAME folder")
+    new.set_defaults(run=command_new)
+
     site = sub.add_parser("site", help="run every scenario and build the site")
     site.add_argument("--results", default=str(DEFAULT_RESULTS))
     site.add_argument("--html", default=str(DEFAULT_HTML))
@@ -644,6 +730,10 @@ def main(argv: list[str] | None = None) -> int:
     site.add_argument(
         "--full", action="store_true",
         help="rerun every scenario and the campaign and rebuild every page, whatever the caches",
+    )  # fmt: skip
+    site.add_argument(
+        "--project", default=None, metavar="DIR",
+        help="build another project's site alone (its games, features, docs; e.g. examples/pig)",
     )  # fmt: skip
     site.set_defaults(run=command_site)
 
@@ -670,7 +760,7 @@ def main(argv: list[str] | None = None) -> int:
     diff.set_defaults(run=command_diff)
 
     replay = sub.add_parser("replay", help="rerun one scenario and print its states")
-    replay.add_argument("location", help="FEATURE:LINE, e.g. features/mahe/02_dice.feature:51")
+    replay.add_argument("location", help="FEATURE:LINE, e.g. features/<game>/02_dice.feature:51")
     replay.set_defaults(run=command_replay)
 
     play = sub.add_parser("play", help="play one random game and print the final position")
@@ -732,7 +822,9 @@ def main(argv: list[str] | None = None) -> int:
         "--survivors", default=None, metavar="FILE", help="also write the survivors as Markdown"
     )
     mutate.add_argument(
-        "--fast", action="store_true", help="only a few hand-made Mahé mutations (no mutmut)"
+        "--fast",
+        action="store_true",
+        help="only the few hand-made mutations each game marks fast (no mutmut)",
     )
     mutate.add_argument(
         "--only", action="append", default=[], metavar="ID", help="only this hand-made mutation"

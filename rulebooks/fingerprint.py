@@ -9,9 +9,10 @@ the results file; the site and ``rulebooks verdict`` compute one from the checko
   from the disk at the end of the run). These keys are per file so that a later change can
   reuse or invalidate results one feature file at a time.
 - ``code``: the sha256 of every file in :data:`CODE_INPUTS` that exists: the step modules and
-  conftests (``tests/scenarios``, conftests up to the root), the engine package with its data
-  files (``engine``), the recorder and binding modules, and ``pyproject.toml`` (pytest's
-  configuration). Hidden files and ``__pycache__`` are left out.
+  conftests (``tests/scenarios``, the step library ``rulebooks/steps``, conftests up to the
+  root), the engine package with its data files (``engine``), the recorder and binding
+  modules, and ``pyproject.toml`` (pytest's configuration). Hidden files and ``__pycache__``
+  are left out.
 - ``versions``: the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
   gherkin-official).
 
@@ -53,6 +54,7 @@ CODE_INPUTS = (
     "conftest.py",
     "tests/conftest.py",
     "tests/scenarios",
+    "rulebooks/steps",
     "engine",
     "rulebooks/recorder.py",
     "rulebooks/binding.py",
@@ -171,7 +173,7 @@ class Changes:
         return self.everything_stale or path in self.features
 
     def named(self) -> list[str]:
-        """What changed, in words, one item per input (``engine/mahe/game.py``,
+        """What changed, in words, one item per input (``engine/<game>/game.py``,
         ``pytest-bdd 9.0.1 -> 9.1.0``)."""
         return [*self.code, *self.versions, *self.features]
 

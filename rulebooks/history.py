@@ -155,7 +155,7 @@ def append_run(path: Path, run: RunSummary, limit: int | None = None) -> History
 
 
 def game_of(clause: str) -> str:
-    """The game of a clause ID: its prefix, lower-cased (``MAHE-4.2`` -> ``mahe``)."""
+    """The game of a clause ID: its prefix, lower-cased (``GAME-4.2`` -> ``game``)."""
     return clause.split("-", 1)[0].lower()
 
 

@@ -12,7 +12,7 @@ unchanged keeps its mutants' results, unless its game's suite changed; the other
 (mutmut, ``--max-children`` = every core by default). ``--full`` reruns every mutant of
 the games chosen (all by default) and keeps the other games' results.
 
-Functions that run while their module is imported (the Mamey sales table, built once) are
+Functions that run while their module is imported (a sales table built once) are
 out of reach of mutmut's forked workers, which import the engine once before a mutant is
 chosen: their mutants, and any mutant mutmut found no test for, are rerun each in a fresh
 Python process running the game's scenarios (:func:`rerun_fresh`).
@@ -51,7 +51,9 @@ from rulebooks.mutate_plugin import KILLERS
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = "mutants"  # mutmut's work folder (git-ignored)
-SHARED_SUITE_GLOBS = ("tests/scenarios/*.py", "tests/invariants/**/*.py", "tests/__init__.py")
+SHARED_SUITE_GLOBS = (
+    "tests/scenarios/*.py", "rulebooks/steps/*.py", "tests/invariants/**/*.py", "tests/__init__.py"
+)  # fmt: skip
 GAME_SUITE_GLOBS = ("features/{game}/**/*.feature", "tests/scenarios/{game}/**/*.py")
 SCENARIOS = "tests/scenarios/{game}"  # what a fresh rerun of a game's mutant runs
 

@@ -11,7 +11,9 @@ fails, *survived* when both pass. The kill rate is killed / (killed + survived).
 A mutation whose code no longer matches the engine (the engine changed) is reported as
 *not applicable*, never as killed.
 
-``rulebooks mutate`` runs them all; ``--fast`` a few Mahé ones (as ``make test`` does).
+Each game declares its mutations in its own package (:class:`rulebooks.registry.GameSpec`).
+``rulebooks mutate`` runs them all; ``--fast`` the few each game marks fast (as ``make test``
+does).
 """
 
 from __future__ import annotations
@@ -56,192 +58,40 @@ class Mutation:
     constant: bool = False
 
 
-def _edit(old: str, new: str) -> tuple[tuple[str, str], ...]:
+def edit(old: str, new: str) -> tuple[tuple[str, str], ...]:
+    """The `edits` of a mutation changing `old` to `new` once."""
     return ((old, new),)
 
 
-MUTATIONS: tuple[Mutation, ...] = (
-    # -- Mahé ------------------------------------------------------------------------------
-    Mutation("mahe-beach-off-by-one", "mahe", "MAHE-6.1",
-             "a move must go past space 21 to lay eggs (> instead of >=)",
-             "engine.mahe.game:passes_beach",
-             _edit("return length >= BEACH - start", "return length > BEACH - start")),
-    Mutation("mahe-egg-to-mover", "mahe", "MAHE-6.2",
-             "the mover's owner takes the egg card, not the owner of the top turtle",
-             "engine.mahe.game:MaheState._finish_move",
-             _edit("turtle_owner[group[-1]]", "turtle_owner[group[0]]")),
-    Mutation("mahe-two-dice-sum", "mahe", "MAHE-4.2",
-             "two dice move their sum, not twice their sum",
-             "engine.mahe.game:move_length",
-             _edit("return len(dice) * sum(dice) if len(dice) > 1 else dice[0]",
-                   "return (3 if len(dice) == 3 else 1) * sum(dice)")),
-    Mutation("mahe-bust-at-7", "mahe", "MAHE-3.3",
-             "a total of 7 busts (>= 7 instead of > 7)",
-             "engine.mahe.game:is_bust",
-             _edit("sum(dice) > MAX_TOTAL", "sum(dice) >= MAX_TOTAL")),
-    Mutation("mahe-raft-stacks", "mahe", "MAHE-5.5",
-             "turtles on the raft stack: a turtle leaving it carries the ones after it",
-             "engine.mahe.game:MaheState.moving_group",
-             _edit("if space == RAFT:\n        return [turtle]",
-                   "if space == RAFT and False:\n        return [turtle]")),
-    Mutation("mahe-tiebreak-no-beach-card", "mahe", "MAHE-7.3",
-             "the tie-break counts egg cards only, not the beach space as a card",
-             "engine.mahe.game:MaheState.card_count",
-             _edit(" + (1 if self._beach == player else 0)", "")),
-    Mutation("mahe-arrive-under", "mahe", "MAHE-5.1",
-             "a group arriving on a stack slides under it instead of going on top",
-             "engine.mahe.game:MaheState._finish_move",
-             _edit("self._stacks[end].extend(group)", "self._stacks[end][0:0] = group")),
-    Mutation("mahe-mover-decides", "mahe", "MAHE-5.2",
-             "the mover's owner decides on more dice, not the owner of the top turtle",
-             "engine.mahe.game:MaheState.decider",
-             _edit("top = self._stacks[space][-1] if space != RAFT else mover", "top = mover")),
-    Mutation("mahe-bust-drops-stack", "mahe", "MAHE-5.4",
-             "a bust sends the whole stack to the raft, turtles below the mover too",
-             "engine.mahe.game:MaheState._bust",
-             _edit("group = self.moving_group(self._mover)",
-                   "group = self._stacks[start][:] if start != RAFT else [self._mover]")),
-    Mutation("mahe-leaving-beach-lays", "mahe", "MAHE-6.1",
-             "leaving space 21 counts as crossing it",
-             "engine.mahe.game:passes_beach",
-             _edit("return length >= SPACES", "return True")),
-    Mutation("mahe-turn-order-reversed", "mahe", "MAHE-2.3",
-             "turns pass to the previous player instead of the next",
-             "engine.mahe.game:MaheState._next_move",
-             _edit("(self._turn_player + 1) % self.game.num_players",
-                   "(self._turn_player - 1) % self.game.num_players")),
-    Mutation("mahe-one-turtle-per-turn", "mahe", "MAHE-8.2",
-             "with two turtles each, only the chosen one moves",
-             "engine.mahe.game:MaheState._apply",
-             _edit("self._pending = [t for t in self.game.turtles_of[self._turn_player] "
-                   "if t != first]", "self._pending = []")),
-    Mutation("mahe-beach-worth-nothing", "mahe", "MAHE-7.2",
-             "the beach space scores no eggs",
-             "engine.mahe.game:BEACH_BONUS", value=0, constant=True),
-    Mutation("mahe-card-above-seven", "mahe", "MAHE-9.2",
-             "a card may take the total above 7",
-             "engine.mahe.game:MaheState._decisions",
-             _edit("for v in sorted(held) if v <= room", "for v in sorted(held)")),
-    Mutation("mahe-two-cards-a-turn", "mahe", "MAHE-9.3",
-             "a player may play more than one card per turn",
-             "engine.mahe.game:MaheState._decisions",
-             _edit("if self.game.variant and not self._card_used:", "if self.game.variant:")),
-    Mutation("mahe-card-of-turn-player", "mahe", "MAHE-9.5",
-             "the player whose turn it is may play a card, not the owner of the top turtle",
-             "engine.mahe.game:MaheState._decisions",
-             _edit("held = set(self._collected[self.decider()])",
-                   "held = set(self._collected[self._turn_player])")),
-    Mutation("mahe-tie-first-wins", "mahe", "MAHE-7.3",
-             "players still tied do not share the win: the first of them wins alone",
-             "engine.mahe.game:MaheState.winners",
-             _edit("== best]", "== best][:1]")),
-    Mutation("mahe-played-card-kept", "mahe", "MAHE-9.4",
-             "a card played as a die stays with its player (and scores)",
-             "engine.mahe.game:MaheState._play_card",
-             _edit("self._collected[self.decider()].remove(eggs)", "pass")),
-    Mutation("mahe-second-player-starts", "mahe", "MAHE-2.3",
-             "the player after the first player takes the first turn",
-             "engine.mahe.game:MaheState._next_move",
-             _edit("if self._turns:", "if True:")),
-    Mutation("mahe-three-dice-double", "mahe", "MAHE-4.2",
-             "three dice move twice their total, like two",
-             "engine.mahe.game:move_length",
-             _edit("return len(dice) * sum(dice) if len(dice) > 1 else dice[0]",
-                   "return 2 * sum(dice) if len(dice) > 1 else dice[0]")),
-    # the defects an independent audit found, each caught by a scenario written since
-    Mutation("mahe-beach-to-turn-player", "mahe", "MAHE-7.1",
-             "a group ending the game gives the beach to the player whose turn it is, not to "
-             "the owner of its top turtle",
-             "engine.mahe.game:MaheState._lay_eggs",
-             _edit("self._beach = player", "self._beach = self._turn_player")),
-    # -- Mamey -----------------------------------------------------------------------------
-    Mutation("mamey-joker-without-cube", "mamey", "MAMEY-6.3",
-             "a Joker costs no extra cube: only the one placed on the board leaves the hand",
-             "engine.mamey.game:MameyState._sell",
-             (("self._cubes_hand[player] -= 1 + sale.jokers", "self._cubes_hand[player] -= 1"),
-              ("self._cubes_stock[player] += sale.jokers", "self._cubes_stock[player] += 0"))),
-    Mutation("mamey-hand-limit-8", "mamey", "MAMEY-4.1",
-             "harvesting is allowed with 7 cards in hand",
-             "engine.mamey.game:HAND_LIMIT", value=8, constant=True),
-    Mutation("mamey-tie-ignores-sold", "mamey", "MAMEY-9.5",
-             "a tie on Mamey is not broken by the number of cards sold",
-             "engine.mamey.game:MameyState.winners",
-             (("best = max((self.mamey(p), len(self._sold[p])) for p in players)",
-               "best = max((self.mamey(p), 0) for p in players)"),
-              ("if (self.mamey(p), len(self._sold[p])) == best]",
-               "if (self.mamey(p), 0) == best]"))),
-    Mutation("mamey-hire-without-cube", "mamey", "MAMEY-7.2",
-             "hiring a merchant brings no cube from the stock",
-             "engine.mamey.game:MameyState._hire",
-             _edit("if self._cubes_stock[player]:", "if False:")),
-    Mutation("mamey-replenish-only-taken", "mamey", "MAMEY-4.5",
-             "after a field is received only that field is replenished, not fields 1 to it",
-             "engine.mamey.game:MameyState._receive",
-             _edit("self._draws = list(range(f + 1))", "self._draws = [f]")),
-    Mutation("mamey-hire-two-copies", "mamey", "MAMEY-7.1",
-             "hiring a merchant discards two copies of the card instead of one",
-             "engine.mamey.game:MameyState._hire",
-             _edit("self._hands[player][card] -= 1", "self._hands[player][card] -= 2")),
-    Mutation("mamey-joker-joins-one-card", "mamey", "MAMEY-6.1",
-             "a Joker joins a same-colour set of a single card only",
-             "engine.mamey.game:sales_in_hand",
-             _edit("                if joker:\n", "                if joker and copies == 1:\n")),
-    # -- Masai -----------------------------------------------------------------------------
-    Mutation("masai-two-dice-tie-higher", "masai", "MASAI-9.5",
-             "tied players with two dice score the higher die, not the lower",
-             "engine.masai.game:tie_value",
-             _edit("return ordered[(len(ordered) - 1) // 2]", "return ordered[len(ordered) // 2]")),
-    Mutation("masai-special-flat-cost", "masai", "MASAI-7.1",
-             "every use of a special action costs 1 seed, not n for the n-th",
-             "engine.masai.game:special_cost",
-             _edit("return uses_before + 1", "return 1")),
-    Mutation("masai-no-colour-bonus", "masai", "MASAI-6.1",
-             "a die of the sector's colour scores no extra point",
-             "engine.masai.game:MasaiState._score_allocation",
-             _edit("points = 1 + (1 if colour_of(kind) == board.die_sector[slot] else 0)",
-                   "points = 1")),
-    Mutation("masai-highest-first", "masai", "MASAI-4.4",
-             "the next round's order puts the highest score first",
-             "engine.masai.game:next_order",
-             _edit("key=lambda p: scores[p]", "key=lambda p: -scores[p]")),
-    Mutation("masai-ends-when-all-pass", "masai", "MASAI-8.3",
-             "a round in which every player passes ends the game, though dice could still be "
-             "placed",
-             "engine.masai.game:MasaiState._end_round",
-             _edit("and self.can_never_place()", "and True")),
-    # -- Mahola ----------------------------------------------------------------------------
-    Mutation("mahola-tie-skips-special", "mahola", "MAHOLA-5",
-             "a tied round is not broken by the number of Special Dance cards",
-             "engine.mahola.game:round_winner",
-             _edit("[s.special for s in scores],\n", "")),
-    Mutation("mahola-tie-gives-token", "mahola", "MAHOLA-5.3",
-             "a round still tied after the tie-breaks gives the token to the first tied player",
-             "engine.mahola.game:round_winner",
-             _edit("    return None", "    return contenders[0]")),
-    Mutation("mahola-pass-reversed", "mahola", "MAHOLA-3.3",
-             "the card for the left neighbour goes right and the other left",
-             "engine.mahola.game:MaholaState._pass_cards",
-             (("insort(hands[left_neighbour[player]], left)",
-               "insort(hands[right_neighbour[player]], left)"),
-              ("insort(hands[right_neighbour[player]], right)",
-               "insort(hands[left_neighbour[player]], right)"))),
-    Mutation("mahola-secondary-per-icon", "mahola", "MAHOLA-4.4",
-             "a matching secondary dance scores 1 per icon, not the value of its card",
-             "engine.mahola.scoring:secondary_points",
-             _edit('if points == "one_per_icon":', "if True:")),
-)  # fmt: skip
-"""Every mutation, by game."""
+def _all() -> tuple[Mutation, ...]:
+    from rulebooks import registry
 
-FAST = ("mahe-beach-off-by-one", "mahe-egg-to-mover", "mahe-bust-at-7")
-"""The mutations `make test` runs (tests/invariants/test_mutations.py)."""
+    return tuple(m for spec in registry.games().values() for m in spec.mutations)
+
+
+def _fast() -> tuple[str, ...]:
+    from rulebooks import registry
+
+    return tuple(i for spec in registry.games().values() for i in spec.fast_mutations)
+
+
+def __getattr__(name: str) -> Any:
+    """``MUTATIONS`` (every mutation of the project's games, declared by each game's package,
+    :mod:`rulebooks.registry`) and ``FAST`` (the IDs `make test` runs), computed on use."""
+    if name == "MUTATIONS":
+        return _all()
+    if name == "FAST":
+        return _fast()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def find(identifier: str) -> Mutation:
-    for mutation in MUTATIONS:
+    mutations = _all()
+    for mutation in mutations:
         if mutation.id == identifier:
             return mutation
     raise MutationError(
-        f"no mutation called {identifier!r}; mutations: {', '.join(m.id for m in MUTATIONS)}"
+        f"no mutation called {identifier!r}; mutations: {', '.join(m.id for m in mutations)}"
     )
 
 
@@ -319,8 +169,13 @@ class Suite:
 
 
 def suites(game: str) -> tuple[Suite, ...]:
+    """The game's scenarios (its registered step folder) and its invariant tests."""
+    from rulebooks import registry
+
+    folder = registry.spec(game).root / registry.spec(game).scenarios_dir
+    scenarios = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
     return (
-        Suite("scenarios", (f"tests/scenarios/{game}",)),
+        Suite("scenarios", (str(scenarios),)),
         Suite(
             "invariants",
             ("tests/invariants", "-k", game, "--ignore", "tests/invariants/test_mutations.py"),
@@ -383,9 +238,9 @@ def run_mutation(mutation: Mutation | None, game: str, *, fast: bool = False) ->
 
 
 def select(fast: bool, only: Sequence[str], games: Sequence[str]) -> list[Mutation]:
-    chosen = [find(i) for i in only] if only else list(MUTATIONS)
+    chosen = [find(i) for i in only] if only else list(_all())
     if fast and not only:
-        chosen = [find(i) for i in FAST]
+        chosen = [find(i) for i in _fast()]
     if games:
         chosen = [m for m in chosen if m.game in games]
     return chosen

@@ -3,7 +3,7 @@
 Error messages, tracebacks and simulation violations are published: in results files, on
 the site, in the simulation summary. :func:`publishable` rewrites the absolute paths of the
 machine that produced them: a path in the repository becomes relative to it
-(``engine/mahe/game.py``), the repository itself ``.``; the Python installation's become
+(``engine/<game>/game.py``), the repository itself ``.``; the Python installation's become
 ``<site-packages>/...`` and ``<stdlib>/...``; anything else under the home folder ``~/...``.
 """
 

@@ -171,7 +171,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="FEATURE:LINE",
         default=None,
         help="run only the scenario whose Scenario line (or Examples row) is at "
-        "FEATURE:LINE, e.g. features/mahe/02_dice.feature:51",
+        "FEATURE:LINE, e.g. features/<game>/02_dice.feature:51",
     )
     group.addoption(
         "--rulebooks-reuse",

@@ -404,7 +404,7 @@ class Verdicts:
         ]
 
     def clause_verdict(self, tag: str) -> ClauseVerdict:
-        """Verdict over every scenario tagged ``tag`` (e.g. ``clause:MAHE-3.3``)."""
+        """Verdict over every scenario tagged ``tag`` (e.g. ``clause:GAME-3.3``)."""
         return clause_verdict(found.status for found in self.tagged(tag))
 
     def run_statuses(self, features: Iterable[Feature]) -> Iterator[Status]:

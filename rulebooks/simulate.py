@@ -19,7 +19,7 @@ before the first game: an existing folder, a missing folder or a non-regular fil
 refused (no folder is created)::
 
     {"schema": 1, "generated": "...", "partial": false, "campaigns": [
-        {"game": "mahe", "parameters": {...}, "games": 200, "requested": 200,
+        {"game": "<game>", "parameters": {...}, "games": 200, "requested": 200,
          "partial": false, "seeds": [0, 199], "workers": 2, "checks": {...},
          "elapsed": 1.2, "games_per_second": 166.0, "steps_per_second": ...,
          "length": {"min": .., "median": .., "mean": .., "max": .., "std": ..,
@@ -68,14 +68,17 @@ MAX_VIOLATIONS = 100
 INTERRUPTED = 130
 """The exit code of a campaign stopped by Ctrl-C (128 + SIGINT), its partial summary written."""
 
-SCORES: dict[str, tuple[str, str]] = {
-    "mahe": ("eggs", "eggs"),
-    "mamey": ("mamey", "Mamey"),
-    "masai": ("score", "points"),
-    "mahola": ("tokens", "Favor tokens"),
-}
-"""Per game: the state method giving a player's score, and what the score counts. A game
-not listed is scored by its ``score(player)`` method when it has one returning numbers."""
+def score_of(game: str) -> tuple[str | None, str]:
+    """The state method giving a player's score, and what the score counts, as the game
+    declares them (:class:`rulebooks.registry.GameSpec`); a game not registered is scored by
+    its ``score(player)`` method when it has one returning numbers."""
+    from rulebooks import registry
+
+    try:
+        spec = registry.spec(game)
+    except registry.RegistryError:
+        return "score", "score"
+    return spec.score, spec.score_name
 
 
 @dataclass(frozen=True)
@@ -143,8 +146,8 @@ def campaign_seeds(seed: int, games: int) -> range:
 # -- playing and checking -------------------------------------------------------------------
 def scores_of(game: str, state: State) -> tuple[float, ...] | None:
     """The per-player scores of a finished game, if the game has a score accessor."""
-    name = SCORES.get(game, ("score", "score"))[0]
-    method = getattr(state, name, None)
+    name = score_of(game)[0]
+    method = getattr(state, name, None) if name is not None else None
     if not callable(method):
         return None
     values = []
@@ -433,7 +436,7 @@ class Tally:
         summary["shared_wins"] = self.shared_wins
         if not self.unscored:
             summary["score"] = {
-                "name": SCORES.get(game, ("score", "score"))[1],
+                "name": score_of(game)[1],
                 "seats": [{"seat": seat, **_stats(self.scores[seat])} for seat in range(players)],
                 "winners": _stats(self.winning),
             }

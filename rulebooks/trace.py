@@ -3,8 +3,9 @@
 Clauses are defined on ``docs/<game>/rules.md`` by ``clause`` directives (ID, ``:title:``
 and, for a clause no engine code has to enforce, ``:no-code: <reason>``); rulings on
 ``docs/<game>/interpretations.md``. The engine cites them in docstrings: a function, method
-or class whose docstring names ``MAHE-3.3`` is code enforcing MAHE-3.3. A range
-``MAHE-6.1..6.3`` cites 6.1, 6.2 and 6.3.
+or class whose docstring names ``GAME-3.3`` is code enforcing GAME-3.3. A range
+``GAME-6.1..6.3`` cites 6.1, 6.2 and 6.3. The games and their clause prefixes are the
+project's (:mod:`rulebooks.registry`).
 
 ``rulebooks trace`` prints the map both ways; ``tests/unit/test_trace.py`` fails when code
 cites an ID no page defines, or when a clause that needs code is cited by none. The mutation
@@ -19,19 +20,43 @@ import ast
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("mahe", "mahola", "mamey", "masai")
 
 _DIRECTIVE = re.compile(r"^```\{(clause|interpretation)\}[ \t]+(\S+)[ \t]*\n((?::[^\n]*\n)*)", re.M)
 _OPTION = re.compile(r"^:([\w-]+):[ \t]*(.*)$")
-_PREFIXES = "|".join(game.upper() for game in GAMES)
-# MAHE-3.3, MAHE-R4, MAHE-6.1..6.3 (a range within one section), a bare section MAHE-9 (never
-# defined, so reported), and more clauses of the same game after a comma: MASAI-5.1, 5.5.
-_CITATION = re.compile(
-    rf"\b({_PREFIXES})-(R\d+|\d+(?:\.\d+)?)(?:\.\.(\d+)\.(\d+))?\b((?:,\s*\d+\.\d+\b)*)"
-)
+
+
+def _games() -> tuple[str, ...]:
+    from rulebooks import registry
+
+    return tuple(sorted(registry.games()))
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    """``GAMES``: the project's game names, sorted (:func:`rulebooks.registry.games`)."""
+    if name == "GAMES":
+        return _games()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@cache
+def _citation(prefixes: tuple[str, ...]) -> re.Pattern[str]:
+    """GAME-3.3, GAME-R4, GAME-6.1..6.3 (a range within one section), a bare section GAME-9
+    (never defined, so reported), and more clauses of the same game after a comma:
+    GAME-5.1, 5.5 -- for the given clause prefixes."""
+    alternatives = "|".join(re.escape(prefix) for prefix in prefixes)
+    return re.compile(
+        rf"\b({alternatives})-(R\d+|\d+(?:\.\d+)?)(?:\.\.(\d+)\.(\d+))?\b((?:,\s*\d+\.\d+\b)*)"
+    )
+
+
+def _prefixes() -> tuple[str, ...]:
+    from rulebooks import registry
+
+    return tuple(spec.clause_prefix for spec in registry.games().values())
 
 
 class TraceError(Exception):
@@ -112,10 +137,11 @@ class TraceMap:
 
 
 # -- reading -----------------------------------------------------------------------------------
-def read_clauses(root: Path = ROOT, games: Iterable[str] = GAMES) -> dict[str, Clause]:
-    """Every clause and ruling defined on the games' rules and interpretations pages."""
+def read_clauses(root: Path = ROOT, games: Iterable[str] | None = None) -> dict[str, Clause]:
+    """Every clause and ruling defined on the games' rules and interpretations pages (by
+    default the project's games)."""
     found: dict[str, Clause] = {}
-    for game in games:
+    for game in _games() if games is None else games:
         for page in ("rules.md", "interpretations.md"):
             path = root / "docs" / game / page
             if not path.exists():
@@ -149,7 +175,7 @@ def read_clauses(root: Path = ROOT, games: Iterable[str] = GAMES) -> dict[str, C
 def citations(text: str) -> list[str]:
     """The IDs a docstring cites, ranges expanded, in order, each once."""
     out: list[str] = []
-    for match in _CITATION.finditer(text):
+    for match in _citation(_prefixes()).finditer(text):
         prefix, first, range_section, range_end, more = match.groups()
         idents = [f"{prefix}-{first}"]
         if range_end is not None:
@@ -255,8 +281,8 @@ def main(by: str = "clause", game: str | None = None, root: Path = ROOT) -> int:
     except TraceError as error:
         print(f"error: {error}")
         return 2
-    if game is not None and game not in GAMES:
-        print(f"error: no game {game!r}; games: {', '.join(GAMES)}")
+    if game is not None and game not in _games():
+        print(f"error: no game {game!r}; games: {', '.join(_games())}")
         return 2
     lines = by_clause(trace, game) if by == "clause" else by_function(trace, game)
     print("\n".join(lines))

@@ -36,13 +36,18 @@ if [ "${RULEBOOKS_INSTALLER:-uv}" != pip ]; then
     echo "bootstrap: uv could not be installed; installing with pip (slower)" >&2
   fi
 fi
+# The example game (examples/pig) is a separate distribution, installed editable beside the
+# project so that `make test` runs its scenarios and its differential test. Games register
+# through entry points, read from the installed metadata: after changing an entry point in a
+# pyproject.toml, rerun this (make .venv/.installed, which a touched pyproject.toml triggers).
 if [ -n "$uv" ]; then
   "$uv" pip install --quiet --python "$venv/bin/python" --require-hashes -r "$lock"
-  "$uv" pip install --quiet --python "$venv/bin/python" --no-deps --no-build-isolation -e .
+  "$uv" pip install --quiet --python "$venv/bin/python" --no-deps --no-build-isolation -e . \
+    -e examples/pig
 else
   pip=("$venv/bin/python" -m pip --disable-pip-version-check)
   "${pip[@]}" install --quiet --require-hashes -r "$lock"
-  "${pip[@]}" install --quiet --no-deps --no-build-isolation -e .
+  "${pip[@]}" install --quiet --no-deps --no-build-isolation -e . -e examples/pig
 fi
 
 # The browser tests drive a real Chromium through Playwright (never a downloaded browser

@@ -43,7 +43,6 @@ from .scoring import (
     card_points,
     chief_points,
     matching_icons,
-    matching_secondary,
     round_winner,
     secondary_points,
 )
@@ -54,7 +53,7 @@ __all__ = [
     "Character", "Components", "DanceCard", "DanceScore", "MaholaGame", "MaholaState",
     "RoundRecord", "TableauScorer", "adjacency_bonus", "card_outcome", "card_points",
     "character_outcome", "chief_points", "left_of", "load_components", "matching_icons",
-    "matching_secondary", "move_action", "name_action", "parse_components", "pass_action",
+    "move_action", "name_action", "parse_components", "pass_action",
     "place_action", "play_action", "recolour_action", "right_of", "round_winner",
     "secondary_points", "shipped_data", "swap_action",
 ]  # fmt: skip

@@ -81,11 +81,6 @@ def matching_icons(cards: Sequence[DanceCard], reading: str) -> list[int]:
     ]
 
 
-def matching_secondary(cards: Sequence[DanceCard], reading: str) -> int:
-    """MAHOLA-4.4, MAHOLA-5.2: how many secondary dance icons of the tableau match."""
-    return sum(matching_icons(cards, reading))
-
-
 def secondary_points(cards: Sequence[DanceCard], matches: Sequence[int], points: str) -> int:
     """MAHOLA-4.4, MAHOLA-R3: what the matching secondary dances add to the score: the value
     of the card showing each matching icon (``card_value``), or 1 per icon (``one_per_icon``).

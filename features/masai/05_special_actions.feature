@@ -169,9 +169,13 @@ Feature: Masai — special actions, paid in seeds
 
     @clause:MASAI-7.5 @ruling:MASAI-R11
     Scenario: The yellow key goes into a green slot and scores there
+      Special action 3 offers every empty slot of an opened sector that does not show a 4:
+      here all the slots of the yellow and green sectors, the only ones opened.
+
       Given the key of the yellow sector is yellow 4
       And the key of the green sector is green 1
       And the pool holds blue 1, blue 2
+      Then the key of the yellow sector may move to Y-in-d1, Y-in-d2, Y-in-d3, Y-out-d1, Y-out-d2, Y-out-d3, G-in-d1, G-in-d2, G-in-d3, G-out-d1, G-out-d2, G-out-d3
       When Rennan moves the key of the yellow sector to G-out-d3
       Then yellow 4 is on G-out-d3
       And the yellow sector has no key

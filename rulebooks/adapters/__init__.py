@@ -1,7 +1,7 @@
 """The engines as environments of the clients researchers already use.
 
 * :mod:`rulebooks.adapters.openspiel` registers every game of :data:`engine.GAMES` with
-  ``pyspiel`` as a Python game (``python_rulebooks_mahe``, ...): install the ``openspiel``
+  ``pyspiel`` as a Python game (``python_rulebooks_<game>``): install the ``openspiel``
   extra.
 * :mod:`rulebooks.adapters.pettingzoo` gives an AEC environment for turn-based games and a
   Parallel environment for games with simultaneous moves: install the ``pettingzoo`` extra.
@@ -12,9 +12,9 @@ that bounds a play, and :class:`Play`, an engine state that counts its moves aga
 horizon. The adapters ask nothing of an engine beyond the state protocol of
 :mod:`engine.core`.
 
-**The horizon.** OpenSpiel needs a finite ``max_game_length``, and a random play of Mahé (a
-turtle can bust back to the raft for ever) or Mahola (a round can end with no winner) has
-no bound. So both adapters stop a play after ``max_game_length`` decisions (a player's
+**The horizon.** OpenSpiel needs a finite ``max_game_length``, and a random play of a race
+game where a piece can be sent back for ever, or of one whose round can end with no winner,
+has no bound. So both adapters stop a play after ``max_game_length`` decisions (a player's
 action, or one joint action) or ``max_chance_nodes`` chance events, whichever comes first.
 A play stopped there is *truncated*: terminal for OpenSpiel with the engine's mid-game
 returns (0 for everyone), ``truncations`` for PettingZoo. The defaults (10,000 each) are 15
@@ -42,18 +42,32 @@ DEFAULT_MAX_CHANCE_NODES = 10_000
 """Chance events after which a play is truncated."""
 HORIZON_PARAMETERS = ("max_game_length", "max_chance_nodes")
 
-PERFECT_INFORMATION: dict[str, bool] = {
-    # Every component is public; the egg cards nobody has seen (deck and the 4 removed at
-    # setup) are known to no player and enter play only through the reveal chance node.
-    "mahe": True,
-    # Board, pool, discard, seeds and scores are public; dice leave the bag by chance.
-    "masai": True,
-    # Hands, the face-down field cards and sold cards are hidden (MAMEY-R8).
-    "mamey": False,
-    # Hands, and the Characters until the end of the fifth turn, are hidden.
-    "mahola": False,
-}
-"""Games whose information type is stated rather than probed (see :func:`probe_information`)."""
+
+
+def __getattr__(name: str) -> dict[str, bool]:
+    """``PERFECT_INFORMATION``: the games whose information type is stated rather than probed
+    (``GameSpec.perfect_information`` of each registered game that states it)."""
+    if name == "PERFECT_INFORMATION":
+        from rulebooks import registry
+
+        every = {**registry.installed().games, **registry.games()}
+        return {
+            game: spec.perfect_information
+            for game, spec in sorted(every.items())
+            if spec.perfect_information is not None
+        }
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def stated_information(name: str) -> bool | None:
+    """The information type the game states (``GameSpec.perfect_information``), or None when
+    it states none or is not registered (then :func:`probe_information` decides)."""
+    from rulebooks import registry
+
+    try:
+        return registry.spec(name).perfect_information
+    except registry.RegistryError:
+        return None
 
 
 class Horizon(NamedTuple):
@@ -98,16 +112,18 @@ _FACTORIES: dict[str, GameFactory] = {}
 def game_spec(
     name: str, factory: GameFactory | None = None, *, perfect_information: bool | None = None
 ) -> GameSpec:
-    """Describe a game of :data:`engine.GAMES`, or any game built by `factory(**params)`.
+    """Describe a registered game (:mod:`rulebooks.registry`), or any game built by
+    `factory(**params)`.
 
-    `perfect_information` overrides :data:`PERFECT_INFORMATION` and the probe.
+    `perfect_information` overrides the game's stated type and the probe.
     """
     if factory is None:
-        if name not in engine.GAMES:
-            raise engine.InvalidGameError(
-                f"no game called {name!r}; games: {', '.join(sorted(engine.GAMES))}"
-            )
-        factory = engine.GAMES[name]
+        from rulebooks import registry
+
+        try:
+            factory = registry.spec(name).factory
+        except registry.RegistryError as error:
+            raise engine.InvalidGameError(str(error)) from None
     _FACTORIES[name] = factory
     default = factory()
     params = {k: v for k, v in default.parameters().items() if isinstance(v, Scalar)}
@@ -115,7 +131,7 @@ def game_spec(
     if clash:
         raise engine.GameDataError(f"{name}: parameter names reserved by the adapters: {clash}")
     if perfect_information is None:
-        perfect_information = PERFECT_INFORMATION.get(name)
+        perfect_information = stated_information(name)
     if perfect_information is None:
         perfect_information = probe_information(default)
     return GameSpec(
@@ -140,7 +156,7 @@ def probe_information(game: Game, seeds: int = 3, steps: int = 3000) -> bool:
     observation string is the same at every state reached.
 
     A necessary condition only: a game that dealt a card nobody sees would pass. Games of
-    this project state their type in :data:`PERFECT_INFORMATION`; the probe is the fallback
+    this project state their type (:data:`PERFECT_INFORMATION`); the probe is the fallback
     for others (and a test checks that it agrees with the table).
     """
     players = range(game.num_players)

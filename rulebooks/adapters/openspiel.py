@@ -6,26 +6,26 @@ Python game called ``python_rulebooks_<name>``::
     import pyspiel
     import rulebooks.adapters.openspiel  # registers the games
 
-    game = pyspiel.load_game("python_rulebooks_mahe", {"players": 3, "variant": True})
+    game = pyspiel.load_game("python_rulebooks_<game>", {"players": 3})
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 How a game maps (decided from the engine, never from a list of names):
 
-* **parameters**: the engine's scalar parameters with their defaults (``players``,
-  Mahé's ``variant``, ...), plus the horizon: ``max_game_length`` (decisions) and
+* **parameters**: the engine's scalar parameters with their defaults (``players``, a
+  variant flag, ...), plus the horizon: ``max_game_length`` (decisions) and
   ``max_chance_nodes`` (chance events) after which a play is truncated (see
   :mod:`rulebooks.adapters`);
-* **dynamics**: SIMULTANEOUS when the game's states implement joint actions (Mahola), else
+* **dynamics**: SIMULTANEOUS when the game's states implement joint actions, else
   SEQUENTIAL; **chance mode**: EXPLICIT_STOCHASTIC (chance nodes with exact probabilities);
-* **information**: PERFECT for Mahé and Masai (every player sees everything; what nobody
-  has seen comes by chance), IMPERFECT for Mamey and Mahola (hidden hands);
-  :data:`rulebooks.adapters.PERFECT_INFORMATION`, with a probe for other games;
+* **information**: PERFECT when every player sees everything (what nobody has seen comes by
+  chance), IMPERFECT with hidden hands: as the game states it
+  (:data:`rulebooks.adapters.PERFECT_INFORMATION`), with a probe for other games;
 * **utility**: GENERAL_SUM in [0, 1]: 1 for each winner (wins may be shared), 0 otherwise,
   and 0 for everyone in a truncated play; reward model TERMINAL;
 * **bounds**: ``num_distinct_actions`` and ``max_chance_outcomes`` are both the engine's
   bound on action ids. The engines number decisions and chance outcomes in one range, and
   OpenSpiel needs every chance outcome id below ``max_chance_outcomes``: the number of
-  outcomes of one chance node is smaller (6 for a Mahé die). ``max_game_length`` is the
+  outcomes of one chance node is smaller (6 for a die). ``max_game_length`` is the
   horizon's decisions and ``max_chance_nodes_in_history`` its chance events.
 
 Action ids are the engine's, unchanged. Observations: ``observation_string`` is the engine's
@@ -36,7 +36,7 @@ state string: the history.
 **Serialisation.** ``state.serialize()`` writes the game string (its parameters) on the
 first line and the action history below it, one action id per line::
 
-    python_rulebooks_mahe(first_player=0,max_chance_nodes=10000,max_game_length=10000,...)
+    python_rulebooks_<game>(first_player=0,max_chance_nodes=10000,max_game_length=10000,...)
     21
     8
 

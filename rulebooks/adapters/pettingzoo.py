@@ -1,16 +1,16 @@
 """The engines as PettingZoo environments (``pip install 'rulebooks[pettingzoo]'``).
 
-* :func:`env` (:class:`RulebooksAECEnv`): an AEC environment for turn-based games (Mahé,
-  Mamey, Masai); one agent acts at a time.
+* :func:`env` (:class:`RulebooksAECEnv`): an AEC environment for turn-based games; one
+  agent acts at a time.
 * :func:`parallel_env` (:class:`RulebooksParallelEnv`): a Parallel environment, for games
-  with simultaneous moves (Mahola) and any other: at a node where one player acts, only that
+  with simultaneous moves and any other: at a node where one player acts, only that
   agent's action is used (the others' action masks are all zeros).
 
 ::
 
     from rulebooks.adapters.pettingzoo import env, parallel_env
 
-    aec = env("mahe", players=3, variant=True)
+    aec = env("<game>", players=3)
     aec.reset(seed=1)
     for agent in aec.agent_iter():
         obs, reward, terminated, truncated, info = aec.last()
@@ -197,7 +197,7 @@ class RulebooksAECEnv(_Base, AECEnv[str, Observation, int]):  # type: ignore[mis
 
     def __init__(
         self,
-        game: str | Game = "mahe",
+        game: str | Game,
         *,
         render_mode: str | None = None,
         max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
@@ -256,7 +256,7 @@ class RulebooksParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
 
     def __init__(
         self,
-        game: str | Game = "mahola",
+        game: str | Game,
         *,
         render_mode: str | None = None,
         max_game_length: int = DEFAULT_MAX_GAME_LENGTH,
@@ -312,13 +312,13 @@ class RulebooksParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         return observations, rewards, terminations, truncations, infos
 
 
-def env(game: str | Game = "mahe", **kwargs: Any) -> RulebooksAECEnv:
-    """An AEC environment: ``env("mahe", players=3, variant=True)``."""
+def env(game: str | Game, **kwargs: Any) -> RulebooksAECEnv:
+    """An AEC environment: ``env("<game>", players=3)``."""
     return RulebooksAECEnv(game, **kwargs)
 
 
-def parallel_env(game: str | Game = "mahola", **kwargs: Any) -> RulebooksParallelEnv:
-    """A Parallel environment: ``parallel_env("mahola", players=3)``."""
+def parallel_env(game: str | Game, **kwargs: Any) -> RulebooksParallelEnv:
+    """A Parallel environment: ``parallel_env("<game>", players=3)``."""
     return RulebooksParallelEnv(game, **kwargs)
 
 

@@ -48,7 +48,7 @@ def game_of_id(identifier: str) -> str:
 
 
 def anchor_of_id(identifier: str) -> str:
-    """The anchor of a clause or ruling ID, e.g. ``MAHE-3.3`` -> ``mahe-3-3``."""
+    """The anchor of a clause or ruling ID, e.g. ``GAME-3.3`` -> ``game-3-3``."""
     return nodes.make_id(identifier)
 
 
@@ -78,7 +78,7 @@ class RulebooksDirective(SphinxDirective):
         """The directive's ID argument, checked to look like ``GAME-...``."""
         identifier = self.arguments[0].strip()
         if not _ID_PATTERN.match(identifier):
-            msg = f"{self.name}: {identifier!r} is not an ID like 'MAHE-3.3' (GAME-...)"
+            msg = f"{self.name}: {identifier!r} is not an ID like 'GAME-3.3' (PREFIX-...)"
             raise self.error(msg)
         return identifier
 
@@ -141,16 +141,16 @@ class ClauseDirective(RulebooksDirective):
 
     Usage (MyST)::
 
-        ```{clause} MAHE-3.3
+        ```{clause} GAME-3.3
         :section: Gameplay
         :title: A total above 7 is a bust
 
         The clause text ...
         ```
 
-    ``:ruling: MAHE-R8`` (several: comma-separated) names the interpretations the engine
+    ``:ruling: GAME-R8`` (several: comma-separated) names the interpretations the engine
     follows where they narrow or fill the clause; the verdict then reads "verified under
-    ruling MAHE-R8".
+    ruling GAME-R8".
     """
 
     required_arguments = 1
@@ -237,7 +237,7 @@ class InterpretationDirective(RulebooksDirective):
 
     Usage (MyST)::
 
-        ```{interpretation} MAHE-R4
+        ```{interpretation} GAME-R4
         :title: Who starts the next round
 
         The reading chosen, and the alternatives ...
@@ -283,7 +283,7 @@ class FeatureScenariosDirective(RulebooksDirective):
 
     Usage (MyST)::
 
-        ```{feature-scenarios} mahe
+        ```{feature-scenarios} <game>
         ```
     """
 
@@ -347,8 +347,8 @@ class GameVerdictDirective(RulebooksDirective):
 
     Usage (MyST)::
 
-        ```{game-verdict} mahe
-        :title: Mahé
+        ```{game-verdict} <game>
+        :title: <Title>
         ```
     """
 
@@ -398,7 +398,7 @@ class DataNoteDirective(RulebooksDirective):
 
     Usage (MyST), on any page showing values computed from the game's data files::
 
-        ```{data-note} mahe
+        ```{data-note} <game>
         ```
     """
 

@@ -29,6 +29,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
+from rulebooks import registry
 from rulebooks.diff import RunSummary, compare_runs, summary_of
 from rulebooks.formats.messages import check_messages
 from rulebooks.history import (
@@ -57,7 +58,6 @@ DOWNLOADS = {
     "results.json": "results file",
     "history.jsonl": "history of runs",
 }
-GAME_TITLES = {"mahe": "Mahé", "mamey": "Mamey", "masai": "Masai", "mahola": "Mahola"}
 
 
 class history_report(nodes.General, nodes.Element):
@@ -198,7 +198,7 @@ def _trend_svg(rows: list[tuple[RunSummary, dict[ClauseVerdict, int]]], title: s
 
 
 def _game_section(runs: list[RunSummary], game: str, clause_ids: list[str]) -> list[nodes.Node]:
-    title = GAME_TITLES.get(game, game)
+    title = registry.title(game)
     rows = trend(runs[-TREND_RUNS:], game, clause_ids)
     section: list[nodes.Node] = [nodes.rubric("", f"{title}: clause verdicts over the last runs")]
     svg = _trend_svg(rows, f"{title}: verified, failing and unverified clauses per run")

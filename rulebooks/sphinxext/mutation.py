@@ -26,6 +26,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
+from rulebooks import registry
 from rulebooks.mutate_results import (
     Mutant,
     MutationResults,
@@ -42,7 +43,6 @@ CONFIG_VALUES = {
     "rulebooks_mutation_file": "../mutation/results.json",
     "rulebooks_equivalent_file": "../mutation/equivalent.toml",
 }
-GAME_TITLES = {"mahe": "Mahé", "mamey": "Mamey", "masai": "Masai", "mahola": "Mahola"}
 WEAK = 0.9
 _CACHE: dict[tuple[str, str], tuple[tuple[float, float], MutationResults | None, str | None]] = {}
 
@@ -151,7 +151,7 @@ def banner_nodes(results: MutationResults, root: Path) -> list[nodes.Node]:
 
 def game_rows(results: MutationResults) -> list[list[str | nodes.Node]]:
     rows: list[list[str | nodes.Node]] = []
-    for game, title in GAME_TITLES.items():
+    for game, title in registry.titles().items():
         s = results.game_strength(game)
         survivors = len(results.survivors(game))
         rows.append([title, str(s.detected), str(s.total), str(survivors), _percent(s)])
@@ -228,7 +228,7 @@ def report_nodes(results: MutationResults, root: Path, equivalent: Path) -> list
         out.append(admonition("Stale equivalence note", [paragraph(message)], ["warning"]))
     survivors = results.survivors()
     out.append(paragraph(strong(f"Survivors: {len(survivors)}")))
-    for game, title in GAME_TITLES.items():
+    for game, title in registry.titles().items():
         mine = [m for m in survivors if m.game == game]
         if not mine:
             continue

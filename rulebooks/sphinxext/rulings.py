@@ -1,4 +1,4 @@
-"""A clause verdict read under a ruling: "verified under ruling MAHE-R8".
+"""A clause verdict read under a ruling: "verified under ruling GAME-R8".
 
 A clause states what the rulebook says. Where the engine follows a ruling that narrows or
 fills the clause (an interpretation), the ``clause`` directive names it (``:ruling:``) and
@@ -17,7 +17,7 @@ from rulebooks.sphinxext.render import InlineNode, verdict_badge
 
 
 def parse_rulings(text: str) -> tuple[str, ...]:
-    """``"MAHE-R8, MAHE-R6"`` -> ``("MAHE-R8", "MAHE-R6")``."""
+    """``"GAME-R8, GAME-R6"`` -> ``("GAME-R8", "GAME-R6")``."""
     return tuple(part.strip() for part in text.replace(",", " ").split() if part.strip())
 
 

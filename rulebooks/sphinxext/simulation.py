@@ -28,6 +28,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
+from rulebooks import registry
 from rulebooks.commands import simulation_replay
 from rulebooks.paths import publishable
 from rulebooks.sphinxext.render import admonition, literal, paragraph, strong, table
@@ -37,7 +38,6 @@ logger = logging.getLogger(__name__)
 
 CONFIG_VALUE = "rulebooks_simulation_file"
 DEFAULT_FILE = "../results/simulation.json"
-GAME_TITLES = {"mahe": "Mahé", "mamey": "Mamey", "masai": "Masai", "mahola": "Mahola"}
 RUN_COMMAND = "rulebooks simulate all --games 200 --workers 2 --out results/simulation.json"
 
 
@@ -204,7 +204,7 @@ def win_chart(campaign: Mapping[str, Any]) -> nodes.raw:
 # --- the report -----------------------------------------------------------------------------
 def _title(campaign: Mapping[str, Any]) -> str:
     game = str(campaign.get("game", "?"))
-    return GAME_TITLES.get(game, game)
+    return registry.title(game)
 
 
 def _number(value: Any) -> str:

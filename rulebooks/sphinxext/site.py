@@ -119,11 +119,11 @@ class SiteData:
         return self.paths.project_root / feature_path
 
     def feature_anchor(self, feature_path: str) -> str:
-        """Anchor of a feature, e.g. ``feature-mahe-01_dice``."""
+        """Anchor of a feature, e.g. ``feature-game-01_dice``."""
         return "feature-" + slug(self.under_features(feature_path).removesuffix(".feature"))
 
     def scenario_anchor(self, feature_path: str, line: int) -> str:
-        """Stable anchor of a scenario, e.g. ``scenario-mahe-01_dice-l12``."""
+        """Stable anchor of a scenario, e.g. ``scenario-game-01_dice-l12``."""
         stem = slug(self.under_features(feature_path).removesuffix(".feature"))
         return f"scenario-{stem}-l{line}"
 

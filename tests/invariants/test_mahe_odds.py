@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.reports import mahe_odds
+from engine.mahe import odds as mahe_odds
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "mahe" / "odds.md"
-REFRESH = "python -m rulebooks.reports.mahe_odds > docs/mahe/odds.md"
+REFRESH = "python -m engine.mahe.odds > docs/mahe/odds.md"
 
 
 # The policies again, written here from their names (not imported from the generator).

@@ -275,7 +275,7 @@ def test_a_campaign_reruns_only_what_changed(
 
 
 def test_a_scenario_changed_in_one_game_changes_that_games_suite_only(tmp_path: Path) -> None:
-    for path in ("pyproject.toml", "tests/__init__.py", "tests/scenarios/notation.py"):
+    for path in ("pyproject.toml", "tests/__init__.py", "rulebooks/steps/notation.py"):
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_bytes((ROOT / path).read_bytes())
     (tmp_path / "features/mahe").mkdir(parents=True)
@@ -288,7 +288,7 @@ def test_a_scenario_changed_in_one_game_changes_that_games_suite_only(tmp_path: 
     assert {g: h for g, h in before.items() if g != "mahe"} == {
         g: h for g, h in after.items() if g != "mahe"
     }
-    (tmp_path / "tests/scenarios/notation.py").write_text("# shared notation changed\n")
+    (tmp_path / "rulebooks/steps/notation.py").write_text("# shared notation changed\n")
     assert all(a != b for a, b in zip(after.values(), mutate.suite_hashes(tmp_path).values(),
                                       strict=True)), "shared steps change every game's suite"
 

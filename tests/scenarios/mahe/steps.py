@@ -17,9 +17,9 @@ from pytest_bdd import given, parsers, then, when
 import engine
 from engine.mahe import ROLL, STOP, MaheGame, MaheState, card_action, first_action
 from engine.mahe.svg import to_svg
-from tests.scenarios import notation
-from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
-from tests.scenarios.table import GameTable
+from rulebooks.steps import notation
+from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps.table import GameTable
 
 
 class MaheTable(GameTable[MaheGame, MaheState]):
@@ -71,7 +71,7 @@ def mahe() -> MaheTable:
 
 @pytest.fixture
 def table(mahe: MaheTable) -> MaheTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mahe
 
 

@@ -10,7 +10,7 @@
   ``makes T2 blue``, ``leaves the tableau as it is``;
 * ends of the tableau: ``left`` / ``right``, or ``position 3`` for a place between cards.
 
-Players are read with the shared helpers of :mod:`tests.scenarios.notation`.
+Players are read with the shared helpers of :mod:`rulebooks.steps.notation`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.scenarios.notation import NotationError, split_list
+from rulebooks.steps.notation import NotationError, split_list
 
 BLANK_CARD = {"dance": "Buffalo", "value": 0, "animal": "Bear", "icons": [], "special": False}
 """What every card the scenario does not describe becomes: worth nothing, matching nothing."""

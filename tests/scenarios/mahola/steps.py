@@ -11,6 +11,7 @@ row per player and applied as one joint action.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +25,7 @@ from engine.mahola import (
     KEEP,
     MaholaGame,
     MaholaState,
+    RoundRecord,
     move_action,
     name_action,
     parse_components,
@@ -35,10 +37,10 @@ from engine.mahola import (
     swap_action,
 )
 from engine.mahola.svg import to_svg
-from tests.scenarios import notation as shared
-from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps import notation as shared
+from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps.table import GameTable
 from tests.scenarios.mahola import notation
-from tests.scenarios.table import GameTable
 
 PHASE_WORDS = {
     "the Characters are dealt": "deal characters",
@@ -181,7 +183,7 @@ def mahola() -> MaholaTable:
 
 @pytest.fixture
 def table(mahola: MaholaTable) -> MaholaTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mahola
 
 
@@ -558,10 +560,22 @@ def dances_worth(mahola: MaholaTable, datatable: list[list[str]]) -> None:
                 assert actual[column] == value, f"{row['player']}: {column} is {actual[column]}"
 
 
-@then("the round's scores were:")
-def round_scores(mahola: MaholaTable, datatable: list[list[str]]) -> None:
+def finished_round(mahola: MaholaTable, number: int | None = None) -> RoundRecord:
+    """The round finished last (round `number`, when given). MAHOLA-5.1: its scores stand
+    once the round is over, so the position saved and read back keeps the same record: its
+    Characters, the Shaman's colour, the Chief's dance, and the scores they give."""
     last = mahola.state.last_round
     assert last is not None, "no round has finished"
+    assert number is None or last.number == number, f"round {last.number} finished last"
+    saved = json.loads(json.dumps(mahola.state.to_dict()))
+    again = mahola.game.state_from_dict(saved).last_round
+    assert again == last, f"saved and read back, the round's record is {again}, not {last}"
+    return last
+
+
+@then("the round's scores were:")
+def round_scores(mahola: MaholaTable, datatable: list[list[str]]) -> None:
+    last = finished_round(mahola)
     for row in notation.table_rows(datatable):
         score = last.scores[mahola.player(row["player"])]
         actual = {
@@ -581,24 +595,21 @@ def round_scores(mahola: MaholaTable, datatable: list[list[str]]) -> None:
 @then(parsers.parse("{who} scored {points:d} points in round {number:d}"))
 @then(parsers.parse("{who} scored {points:d} point in round {number:d}"))
 def scored(mahola: MaholaTable, who: str, points: int, number: int) -> None:
-    last = mahola.state.last_round
-    assert last is not None and last.number == number, "that round has not finished"
+    last = finished_round(mahola, number)
     actual = last.scores[mahola.player(who)]
     assert actual.total == points, f"{who} scored {actual.total}: {actual}"
 
 
 @then(parsers.parse("{who} wins round {number:d} and takes a Favor token"))
 def wins_round(mahola: MaholaTable, who: str, number: int) -> None:
-    last = mahola.state.last_round
-    assert last is not None and last.number == number, "that round has not finished"
+    last = finished_round(mahola, number)
     winner = last.winner
     assert winner == mahola.player(who), f"the round went to {winner}"
 
 
 @then(parsers.parse("nobody takes a Favor token in round {number:d}"))
 def nobody_wins(mahola: MaholaTable, number: int) -> None:
-    last = mahola.state.last_round
-    assert last is not None and last.number == number, "that round has not finished"
+    last = finished_round(mahola, number)
     assert last.winner is None, f"player {last.winner} took the token"
 
 

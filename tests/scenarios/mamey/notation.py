@@ -8,7 +8,7 @@
 * squares: ``the 6``, and lists of values ``6 and 4`` / ``the 6 or the 4``;
 * fields: ``field 1`` .. ``field 3``.
 
-Player references (names, ``player N``) come from the shared :mod:`tests.scenarios.notation`.
+Player references (names, ``player N``) come from the shared :mod:`rulebooks.steps.notation`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from engine.mamey import ROWS, RUN, SAME_COLOUR, SAME_NUMBER
-from tests.scenarios.notation import NotationError, split_list
+from rulebooks.steps.notation import NotationError, split_list
 
 SET_KINDS = {
     "a run": RUN,

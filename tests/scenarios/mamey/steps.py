@@ -33,10 +33,10 @@ from engine.mamey import (
     load_store_board,
 )
 from engine.mamey.svg import facts, to_svg
-from tests.scenarios import notation as shared
-from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps import notation as shared
+from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps.table import GameTable
 from tests.scenarios.mamey import notation
-from tests.scenarios.table import GameTable
 
 
 class MameyTable(GameTable[MameyGame, MameyState]):
@@ -158,7 +158,7 @@ def mamey() -> MameyTable:
 
 @pytest.fixture
 def table(mamey: MameyTable) -> MameyTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return mamey
 
 

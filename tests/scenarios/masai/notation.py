@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 
 from engine.masai import COLOURS
-from tests.scenarios.notation import NotationError, split_list
+from rulebooks.steps.notation import NotationError, split_list
 
 _DIE = re.compile(r"(red|orange|yellow|green|blue|violet) ([1-6])")
 

@@ -42,10 +42,10 @@ from engine.masai import (
 )
 from engine.masai.game import FROM_DISCARD, FROM_POOL
 from engine.masai.svg import to_svg
-from tests.scenarios import notation as shared
-from tests.scenarios.common_steps import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps import notation as shared
+from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
+from rulebooks.steps.table import GameTable
 from tests.scenarios.masai import notation
-from tests.scenarios.table import GameTable
 
 
 class MasaiTable(GameTable[MasaiGame, MasaiState]):
@@ -124,7 +124,7 @@ def masai() -> MasaiTable:
 
 @pytest.fixture
 def table(masai: MasaiTable) -> MasaiTable:
-    """The same table, for the steps every game shares (`common_steps`)."""
+    """The same table, for the steps every game shares (`rulebooks.steps.common`)."""
     return masai
 
 
@@ -720,7 +720,13 @@ def uses_are(masai: MasaiTable, who: str, a: str, n: str) -> None:
 # -- Then: draws, turns and choices ---------------------------------------------------------------
 @then("the round's dice are being drawn")
 def drawing(masai: MasaiTable) -> None:
+    """MASAI-4.1: the dice are drawn before the round's first turn, so no turn is under way:
+    the saved position shows no player's turn, key, special action, placement or pass."""
     assert masai.state.phase == "draw", f"next comes {masai.state.phase}"
+    saved = masai.state.to_dict()
+    none_yet = {"turn": 0, "key_sector": None, "special": 0, "placed": None, "passes": 0}
+    under_way = {k: saved[k] for k in none_yet}
+    assert under_way == none_yet, f"a turn is under way while drawing: {under_way}"
 
 
 @then(parsers.parse("the next die drawn is {die} with probability {p}"))
@@ -764,6 +770,16 @@ def choices_are(masai: MasaiTable, choices: str) -> None:
 def choices_include(masai: MasaiTable, choice: str) -> None:
     actual = masai.state.legal_action_strings()
     assert choice in actual, f"the choices are {', '.join(actual)}"
+
+
+@then(parsers.parse("the key of the {colour} sector may move to {slots}"))
+def key_may_move_to(masai: MasaiTable, colour: str, slots: str) -> None:
+    """MASAI-7.5: the empty slots special action 3 offers for this key, and no other."""
+    board, legal = masai.game.board, set(masai.state.legal_actions())
+    sector = COLOURS.index(colour)
+    actual = [board.die_ids[d] for d in range(len(board.die_ids))
+              if move_key_action(sector, d) in legal]  # fmt: skip
+    assert actual == shared.split_list(slots), f"it may move to {', '.join(actual) or 'nowhere'}"
 
 
 @then(parsers.parse("the seed choices are {choices}"))

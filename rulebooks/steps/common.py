@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then
 
-from tests.scenarios.table import GameTable
+from rulebooks.steps.table import GameTable
 
 Table = GameTable[Any, Any]
 

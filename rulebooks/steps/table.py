@@ -24,7 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 import engine
 from engine.core import Game, RulebooksError, State
 from engine.drivers import ScriptedDriver
-from tests.scenarios import notation
+from rulebooks.steps import notation
 
 G = TypeVar("G", bound=Game)
 S = TypeVar("S", bound=State)

@@ -8,7 +8,7 @@ dice faces and compares.
 
 Refresh the committed page with::
 
-    python -m rulebooks.reports.mahe_odds > docs/mahe/odds.md
+    python -m engine.mahe.odds > docs/mahe/odds.md
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def odds_markdown() -> str:
     parts = [
         "# Mahé: the odds of a move",
         "",
-        "% Generated from the engine by: python -m rulebooks.reports.mahe_odds > docs/mahe/odds.md",
+        "% Generated from the engine by: python -m engine.mahe.odds > docs/mahe/odds.md",
         "% Do not edit by hand: a test regenerates this page and fails when it is stale.",
         "",
         "Exact numbers the dice rules imply, for one move from the raft: the first die is always",

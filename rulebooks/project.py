@@ -1,0 +1,48 @@
+"""Which games a project shows: the configurable list of games.
+
+A checkout's ``pyproject.toml`` names the games its site, campaigns and checks cover::
+
+    [tool.rulebooks]
+    games = ["first", "second"]
+
+``RULEBOOKS_GAMES`` (comma-separated names) overrides it for one command. With neither, the
+project covers every game installed (every entry point of the ``rulebooks.games`` group, see
+:mod:`rulebooks.registry`). The tooling names no game itself: the list lives in the project's
+own configuration.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = "RULEBOOKS_GAMES"
+
+
+class ProjectError(ValueError):
+    """A project configuration that cannot be read."""
+
+
+def configured_games(root: Path = ROOT) -> tuple[str, ...] | None:
+    """The game names the project asks for, in order; None when it does not say.
+
+    ``RULEBOOKS_GAMES`` wins over ``[tool.rulebooks] games`` of ``root/pyproject.toml``.
+    """
+    env = os.environ.get(ENV)
+    if env is not None and env.strip():
+        return tuple(name.strip() for name in env.split(",") if name.strip())
+    path = root / "pyproject.toml"
+    if not path.is_file():
+        return None
+    try:
+        config = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProjectError(f"{path}: cannot be read ({error})") from None
+    games = config.get("tool", {}).get("rulebooks", {}).get("games")
+    if games is None:
+        return None
+    if not isinstance(games, list) or not all(isinstance(g, str) and g for g in games):
+        raise ProjectError(f"{path}: [tool.rulebooks] games must be a list of game names")
+    return tuple(games)
