@@ -27,7 +27,7 @@ FEATURES = (
     "features/mahe/03_movement.feature",
     "features/masai/01_setup.feature",
 )
-SHARED = ("__init__.py", "conftest.py", "common_steps.py", "notation.py", "table.py")
+SHARED = ("__init__.py", "conftest.py")  # the shared steps are the library rulebooks.steps
 FAILING = """
   Scenario: A scenario failing on purpose (the recorder test)
     Given a 4-player game of Mahé
