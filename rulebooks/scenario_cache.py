@@ -84,7 +84,7 @@ def cache_file(results: Path) -> Path:
 
 
 def game_of(feature: str) -> str | None:
-    """The game folder of a feature path (``features/mahe/x.feature`` -> ``mahe``)."""
+    """The game folder of a feature path (``features/<game>/x.feature`` -> ``<game>``)."""
     parts = feature.split("/")
     if len(parts) >= 3 and parts[0] == FEATURES_DIR:
         return parts[1]
