@@ -21,9 +21,9 @@ from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
     InlineNode,
-    literal,
     paragraph,
     scenario_link,
+    source_location,
     status_badge,
     strong,
     verdict_class,
@@ -48,8 +48,21 @@ def game_of_id(identifier: str) -> str:
 
 
 def anchor_of_id(identifier: str) -> str:
-    """The anchor of a clause or ruling ID, e.g. ``MAHE-3.3`` -> ``mahe-3-3``."""
+    """The anchor of a clause or ruling: its ID itself, e.g. ``rules.html#MAHE-3.3``."""
+    return identifier
+
+
+def old_anchor_of_id(identifier: str) -> str:
+    """The anchor a clause or ruling had before (``MAHE-3.3`` -> ``mahe-3-3``): kept as an
+    alias so old links still land, and as the name ``{ref}`` targets use."""
     return nodes.make_id(identifier)
+
+
+def permalink(anchor: str) -> nodes.reference:
+    """A visible ``¶`` link to ``anchor`` on this page (to copy a link to it)."""
+    link = nodes.reference("", "¶", refid=anchor, classes=["rulebooks-permalink"])
+    link["reftitle"] = f"Link to {anchor}"
+    return link
 
 
 class RulebooksDirective(SphinxDirective):
@@ -87,7 +100,6 @@ class RulebooksDirective(SphinxDirective):
         items = nodes.bullet_list(classes=classes)
         for tagged in found:
             anchor = data.scenario_anchor(tagged.feature.path, tagged.scenario.line)
-            location = f"{tagged.feature.path}:{tagged.scenario.line}"
             items += nodes.list_item(
                 "",
                 paragraph(
@@ -95,16 +107,19 @@ class RulebooksDirective(SphinxDirective):
                     " ",
                     scenario_link(anchor, tagged.scenario.name),
                     " ",
-                    literal(location),
+                    source_location(data, tagged.feature.path, tagged.scenario.line),
                 ),
             )
         return items
 
-    def target_container(self, anchor: str, classes: list[str]) -> nodes.container:
-        """A container that is also a link target (``{ref}`` works with its anchor)."""
-        box = nodes.container(ids=[anchor], names=[anchor], classes=classes)
+    def target_container(self, identifier: str, classes: list[str]) -> nodes.container:
+        """A container that is also a link target: its id is ``identifier``, its old
+        anchor an alias, and ``{ref}`` works with the old anchor as the name."""
+        alias = old_anchor_of_id(identifier)
+        box = nodes.container(ids=[anchor_of_id(identifier), alias], names=[alias], classes=classes)
         self.set_source_info(box)
         self.state.document.note_explicit_target(box, box)
+        self.state.document.nameids[alias] = anchor_of_id(identifier)  # {ref} lands on the ID
         return box
 
     def note_all_feature_files(self, data: SiteData) -> None:
@@ -173,7 +188,7 @@ class ClauseDirective(RulebooksDirective):
         verdict = clause_verdict(tagged.status for tagged in found)
         anchor = anchor_of_id(clause_id)
         index = addnodes.index(entries=[("single", clause_id, anchor, "main", None)])
-        box = self.target_container(anchor, ["rulebooks-clause", verdict_class(verdict)])
+        box = self.target_container(clause_id, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
         box += paragraph(
@@ -205,6 +220,7 @@ class ClauseDirective(RulebooksDirective):
         heading: list[InlineNode] = [strong(clause_id)]
         if title:
             heading.append(f" {title}")
+        heading += [" ", permalink(anchor_of_id(clause_id))]
         parts: list[nodes.Node] = [paragraph(*heading, classes=["rulebooks-clause-title"])]
         if section:
             parts.append(
@@ -257,10 +273,11 @@ class InterpretationDirective(RulebooksDirective):
         self.note_game_features(data, game_of_id(ruling_id), found)
         anchor = anchor_of_id(ruling_id)
         index = addnodes.index(entries=[("single", ruling_id, anchor, "main", None)])
-        box = self.target_container(anchor, ["rulebooks-interpretation"])
+        box = self.target_container(ruling_id, ["rulebooks-interpretation"])
         heading: list[InlineNode] = ["Interpretation ", strong(ruling_id)]
         if title:
             heading.append(f" {title}")
+        heading += [" ", permalink(anchor)]
         box += paragraph(*heading, classes=["rulebooks-clause-title"])
         box.extend(self.parse_content_to_nodes())
         if found:

@@ -16,7 +16,7 @@ from sphinx.util.nodes import make_refnode
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
 from rulebooks.sphinxext.data_notes import verdict_caveat
-from rulebooks.sphinxext.nodes import coverage_report, game_verdict, scenario_ref
+from rulebooks.sphinxext.nodes import coverage_report, game_verdict, id_ref, scenario_ref
 from rulebooks.sphinxext.render import (
     InlineNode,
     admonition,
@@ -354,6 +354,22 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         report.replace_self(Coverage(app, store, site_data(app), docname).render())
     for ref in list(doctree.findall(scenario_ref)):
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
+    for link in list(doctree.findall(id_ref)):
+        link.replace_self(resolve_id_ref(app, store, docname, link))
+
+
+def resolve_id_ref(app: Sphinx, store: RulebooksStore, docname: str, ref: id_ref) -> nodes.Node:
+    """A link to the clause or ruling of that ID, or its text if no page defines it."""
+    identifier = str(ref["identifier"])
+    children = [child.deepcopy() for child in ref.children]
+    targets = [(r.clause_id, r.docname, r.anchor) for r in store.all_clauses()]
+    targets += [(r.ruling_id, r.docname, r.anchor) for r in store.all_interpretations()]
+    for known, page, anchor in targets:
+        if known == identifier:
+            link = make_refnode(app.builder, docname, page, anchor, children)
+            link["classes"].append("rulebooks-id-link")
+            return link
+    return nodes.inline("", "", *children)
 
 
 def resolve_scenario_ref(
@@ -491,7 +507,11 @@ class GameVerdict:
             )
         parts: list[InlineNode] = ["Results recorded ", results.finished or "(time unknown)"]
         if results.git.commit:
-            parts += [" on commit ", literal(results.git.commit[:12])]
+            commit: nodes.Node = literal(results.git.commit[:12])
+            url = self.data.commit_url()
+            if url is not None:
+                commit = nodes.reference("", "", commit, refuri=url, classes=["rulebooks-source"])
+            parts += [" on commit ", commit]
             if results.git.dirty:
                 parts.append(" (with uncommitted changes)")
         parts.append(".")
@@ -591,7 +611,7 @@ class Coverage(GameVerdict):
             rows,
             header=["clause", "title", "verdict", "scenarios"],
             classes=["rulebooks-coverage-table"],
-            row_ids=[f"coverage-{record.anchor}" for record in clauses],
+            row_ids=[f"coverage-{slug(record.clause_id)}" for record in clauses],
         )
 
     def scenario_link(self, anchor: str, text: str) -> nodes.Node:

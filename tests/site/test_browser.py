@@ -22,6 +22,8 @@ from urllib.parse import unquote, urljoin, urlparse
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
+from tests.site.jumps import VIEWPORTS, clause_jumps, landing_offset
+
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -120,7 +122,7 @@ def test_from_home_to_a_clause_and_an_example_board(reader: Reader, site_url: st
     assert "Rulebooks" in page.title()
     page.get_by_role("link", name="Mahé: the rules, clause by clause").first.click()
     page.wait_for_url(re.compile(r"mahe/rules\.html"))
-    badge = page.locator("#mahe-3-3 .rulebooks-verdict .rulebooks-badge")
+    badge = page.locator('[id="MAHE-3.3"] .rulebooks-verdict .rulebooks-badge')
     assert badge.inner_text() == "✔ verified"
     page.get_by_role(
         "link", name="The rulebook's stack: red carries yellow 18 spaces"
@@ -170,7 +172,7 @@ def test_search_finds_a_clause_by_id_and_by_words(reader: Reader, site_url: str)
     page.goto(urljoin(site_url, "search.html?q=MAHE-3.3"))
     page.get_by_text("Search finished").wait_for()
     first = page.locator("#search-results li a").first
-    assert "mahe/rules.html#mahe-3-3" in (first.get_attribute("href") or "")
+    assert "mahe/rules.html#MAHE-3.3" in (first.get_attribute("href") or "")
     page.goto(urljoin(site_url, "search.html?q=raft"))
     page.get_by_text("Search finished").wait_for()
     hrefs = [a.get_attribute("href") or "" for a in page.locator("#search-results li a").all()]
@@ -235,3 +237,24 @@ def test_no_internal_link_is_broken(site: tuple[Path, dict[str, object]]) -> Non
             ):
                 broken.append(f"{page_file.relative_to(root)} -> {href}: no such anchor")
     assert broken == []
+
+
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_a_clause_link_lands_on_its_scenario(
+    browser: Browser, site: tuple[Path, dict[str, object]], site_url: str, viewport: str
+) -> None:
+    """Three clauses per game, spread over the rules page: following the link to the
+    clause's first scenario leaves it at the top of the screen, below the sticky bars, once
+    the pictures have loaded (benchmarks/bench_jumps.py sweeps every clause)."""
+    jumps = clause_jumps(site[0], per_game=3)
+    assert len(jumps) == 12
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    try:
+        missed = [
+            f"{jump.clause} -> {jump.href}: {landing}"
+            for jump in jumps
+            if not (landing := landing_offset(page, urljoin(site_url, jump.href))).lands
+        ]
+    finally:
+        page.close()
+    assert missed == []

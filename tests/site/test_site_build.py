@@ -37,7 +37,7 @@ def test_rules_page_shows_each_clause_with_its_scenarios(
 ) -> None:
     html_dir, _ = site
     rules = (html_dir / "mahe" / "rules.html").read_text("utf-8")
-    clause = rules[rules.index('id="mahe-3-3"') :]
+    clause = rules[rules.index('id="MAHE-3.3"') :]
     clause = clause[: clause.index('<div class="rulebooks-clause ')]
     assert "✔ verified" in clause
     assert "The rulebook's bust: 2, then 6" in clause and "✔ passed" in clause
@@ -76,7 +76,9 @@ def test_every_rulebook_example_shows_its_board_before_and_after(
         if "@example" not in block:
             continue
         shown += 1
-        assert block.count('<img src="data:image/svg+xml;base64,') == 2, anchor
+        pictures = re.findall(r'<img src="\.\./_boards/(\w+\.svg)" width="\d+" height="\d+"', block)
+        assert len(pictures) == 2, anchor
+        assert all((html_dir / "_boards" / name).is_file() for name in pictures), anchor
         assert 'alt="Before the first action: ' in block and 'alt="After the last step: ' in block
         words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", block))
         assert "rulebooks replay features/mahe/" in words and "forced chance outcomes: die" in words
@@ -166,3 +168,27 @@ def test_a_failing_scenario_is_published_red_with_its_error(
     ]
     assert "<script>alert(1)</script>" in page  # shown as text
     assert "<script>alert(1)</script>" not in raw and "&lt;script&gt;alert(1)&lt;/script&gt;" in raw
+
+
+def test_every_board_picture_is_a_file_with_its_intrinsic_size(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    """No picture is inlined as a data URI; each is a file of ``_boards/`` whose width and
+    height attributes are its viewBox's, so the page keeps its layout while they load."""
+    html_dir, _ = site
+    pictures = 0
+    for page in sorted(html_dir.glob("*/examples.html")):
+        text = page.read_text("utf-8")
+        assert "data:image/svg+xml" not in text.split('class="rulebooks-simulation', 1)[0], page
+        for src, width, height in re.findall(
+            r'<figure class="rulebooks-board"><img src="([^"]+)" width="(\d+)" height="(\d+)"', text
+        ):
+            svg = (page.parent / src).resolve().read_text("utf-8")
+            box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+            assert box is not None, src
+            assert (round(float(box[1])), round(float(box[2]))) == (int(width), int(height)), src
+            pictures += 1
+        assert text.count('<figure class="rulebooks-board">') == len(
+            re.findall(r'<figure class="rulebooks-board"><img src="\.\./_boards/', text)
+        ), page
+    assert pictures > 400

@@ -124,12 +124,29 @@
     });
   }
 
+  /* Publish the sticky bar's height, so a jump to a scenario stops below it; the page
+   * then returns to the target of the URL's #fragment, which the bar moved. */
+  function keepTargetVisible(bar) {
+    const measure = () => {
+      const sticky = getComputedStyle(bar).position === "sticky";
+      const height = sticky ? bar.getBoundingClientRect().height : 0;
+      document.documentElement.style.setProperty("--rulebooks-filter-height", height + "px");
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target) target.scrollIntoView();
+  }
+
   function start() {
     zoomable();
     const boxes = Array.from(document.querySelectorAll(".rulebooks-scenario"));
     if (!boxes.length) return;
     const first = document.querySelector(".rulebooks-feature") || boxes[0];
-    first.parentNode.insertBefore(build(boxes), first);
+    const bar = build(boxes);
+    first.parentNode.insertBefore(bar, first);
+    keepTargetVisible(bar);
   }
 
   if (document.readyState === "loading") {
