@@ -13,14 +13,16 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
+from rulebooks.failures import failed_runs
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
-from rulebooks.results import TaggedScenario, clause_verdict
+from rulebooks.results import Status, TaggedScenario, clause_verdict
 from rulebooks.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.sphinxext.mutation import clause_strength_nodes
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
     InlineNode,
+    literal_block,
     paragraph,
     scenario_link,
     source_location,
@@ -243,7 +245,36 @@ class ClauseDirective(RulebooksDirective):
         return [
             paragraph("Scenarios:", classes=["rulebooks-scenarios-heading"]),
             self.scenario_list(data, found, ["rulebooks-clause-scenarios"]),
+            *self._failures(data, found),
         ]
+
+    @staticmethod
+    def _failures(data: SiteData, found: list[TaggedScenario]) -> list[nodes.Node]:
+        """Under a failing clause: each failed run of its scenarios, its step and error."""
+        if data.results is None:
+            return []
+        shown = {
+            (tagged.feature.path, tagged.scenario.line)
+            for tagged in found
+            if not data.verdicts.is_stale(tagged.feature)
+        }
+        runs = failed_runs(r for r in data.results.scenarios if (r.feature, r.line) in shown)
+        parts: list[nodes.Node] = []
+        for run in runs:
+            head: list[InlineNode] = [
+                status_badge(Status.FAILED),
+                " ",
+                scenario_link(data.scenario_anchor(run.result.feature, run.result.line),
+                              run.result.name),
+                f" ({run.location})",
+            ]  # fmt: skip
+            if run.step is not None:
+                head += [" at step ", strong(run.step.keyword), f" {run.step.text}"]
+            box = nodes.container(classes=["rulebooks-clause-failure"])
+            box += paragraph(*head, classes=["rulebooks-failure"])
+            box += literal_block(run.error, classes=["rulebooks-error"])
+            parts.append(box)
+        return parts
 
 
 class InterpretationDirective(RulebooksDirective):

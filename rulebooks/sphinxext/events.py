@@ -13,6 +13,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from rulebooks.failures import failure_groups
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
 from rulebooks.sphinxext.data_notes import verdict_caveat
@@ -21,6 +22,7 @@ from rulebooks.sphinxext.render import (
     InlineNode,
     admonition,
     literal,
+    literal_block,
     paragraph,
     status_badge,
     strong,
@@ -410,6 +412,7 @@ class GameVerdict:
         )
         box += tables
         box.extend(self.open_clauses(clauses, verdicts))
+        box.extend(self.failure_causes(game))
         box.extend(self.ruled_clauses(clauses, verdicts))
         verified = [
             (r.clause_id, self.data.verdicts.tagged(f"clause:{r.clause_id}"))
@@ -475,6 +478,69 @@ class GameVerdict:
             )
             parts.append(paragraph(*links, classes=["rulebooks-open-clauses"]))
         return parts
+
+    def failure_causes(self, game: str | None = None) -> list[nodes.Node]:
+        """The failed runs grouped by cause (exception type and place), each group with
+        its clauses and scenarios; nothing when no run failed."""
+        results = self.data.results
+        if results is None:
+            return []
+        scenarios = [
+            r for r in results.scenarios if game is None or self.data.game_of(r.feature) == game
+        ]
+        groups = failure_groups(scenarios)
+        if not groups:
+            return []
+        clause_pages = {r.clause_id: r for r in self.store.all_clauses()}
+        box = nodes.container(classes=["rulebooks-failure-causes"])
+        box += paragraph(
+            strong(f"Failures by cause ({len(groups)})"),
+            " — failed runs sharing an exception type and place:",
+            classes=["rulebooks-clause-title"],
+        )
+        items = nodes.bullet_list(classes=["rulebooks-failure-groups"])
+        for group in groups:
+            runs = len(group.runs)
+            head: list[InlineNode] = [
+                status_badge(Status.FAILED),
+                " ",
+                literal(group.kind),
+                " at ",
+                literal(group.where),
+                f": {runs} failed run{'s' if runs != 1 else ''} in "
+                f"{len(group.scenarios)} scenario{'s' if len(group.scenarios) != 1 else ''}",
+            ]
+            clause_links: list[InlineNode] = ["Clauses: "]
+            clause_links += _joined(
+                self.link(clause_pages[c].docname, clause_pages[c].anchor, c)
+                if c in clause_pages
+                else literal(c)
+                for c in group.clauses
+            ) or ["none"]
+            scenario_items = nodes.bullet_list()
+            for feature, line, name in group.scenarios:
+                anchor = self.data.scenario_anchor(feature, line)
+                scenario_items += nodes.list_item(
+                    "",
+                    paragraph(self.scenario_link(anchor, name), " ", literal(f"{feature}:{line}")),
+                )
+            item = nodes.list_item(
+                "",
+                paragraph(*head),
+                literal_block(group.runs[0].error, classes=["rulebooks-error"]),
+                paragraph(*clause_links),
+                scenario_items,
+            )
+            items += item
+        box += items
+        return [box]
+
+    def scenario_link(self, anchor: str, text: str) -> nodes.Node:
+        """A link to the page showing the scenario (its name as text if none does)."""
+        target = self.store.page_of_anchor(anchor)
+        if target is None:
+            return nodes.Text(text)
+        return make_refnode(self.app.builder, self.docname, target, anchor, nodes.Text(text))
 
     def ruled_clauses(
         self, clauses: Sequence[ClauseRecord], verdicts: dict[str, ClauseVerdict]
@@ -574,6 +640,8 @@ class Coverage(GameVerdict):
                 self.link(page, "", self.title_of(page)), classes=["rulebooks-clause-title"]
             )
             box += self.clause_table(game, clauses, verdicts)
+        box.extend(self.failing(records, verdicts))
+        box.extend(self.failure_causes())
         box.extend(self.unverified(records, verdicts))
         box.extend(self.untied(set(records)))
         return box
@@ -614,11 +682,31 @@ class Coverage(GameVerdict):
             row_ids=[f"coverage-{slug(record.clause_id)}" for record in clauses],
         )
 
-    def scenario_link(self, anchor: str, text: str) -> nodes.Node:
-        target = self.store.page_of_anchor(anchor)
-        if target is None:
-            return nodes.Text(text)
-        return make_refnode(self.app.builder, self.docname, target, anchor, nodes.Text(text))
+    def failing(
+        self, records: dict[str, ClauseRecord], verdicts: dict[str, ClauseVerdict]
+    ) -> list[nodes.Node]:
+        """The clauses with a failing scenario, every game together."""
+        failing_ids = [c for c, v in verdicts.items() if v is ClauseVerdict.FAILING]
+        parts: list[nodes.Node] = [
+            paragraph(strong("Failing clauses"), classes=["rulebooks-clause-title"])
+        ]
+        if not failing_ids:
+            parts.append(paragraph("None: no clause has a failing scenario."))
+            return parts
+        items = nodes.bullet_list(ids=["coverage-failing"])
+        for clause in sorted(failing_ids):
+            record = records[clause]
+            items += nodes.list_item(
+                "",
+                paragraph(
+                    verdict_badge(ClauseVerdict.FAILING),
+                    " ",
+                    self.link(record.docname, record.anchor, clause),
+                    f" {record.title}",
+                ),
+            )
+        parts.append(items)
+        return parts
 
     def unverified(
         self, records: dict[str, ClauseRecord], verdicts: dict[str, ClauseVerdict]
