@@ -106,6 +106,7 @@ class RulebooksDirective(SphinxDirective):
                 "",
                 paragraph(
                     status_badge(tagged.status),
+                    *self.rows_passed(data, tagged),
                     " ",
                     scenario_link(anchor, tagged.scenario.name),
                     " ",
@@ -113,6 +114,19 @@ class RulebooksDirective(SphinxDirective):
                 ),
             )
         return items
+
+    @staticmethod
+    def rows_passed(data: SiteData, tagged: TaggedScenario) -> list[InlineNode]:
+        """For a Scenario Outline: `` 4 of 6 rows passed`` (nothing for a plain scenario)."""
+        if not tagged.scenario.is_outline:
+            return []
+        rows = [row for examples in tagged.scenario.examples for row in examples.rows]
+        passed = sum(
+            data.verdicts.row_status(tagged.feature, tagged.scenario, row) is Status.PASSED
+            for row in rows
+        )
+        return [" ", nodes.inline("", f"{passed} of {len(rows)} rows passed",
+                                  classes=["rulebooks-rows-passed"])]  # fmt: skip
 
     def target_container(self, identifier: str, classes: list[str]) -> nodes.container:
         """A container that is also a link target: its id is ``identifier``, its old
@@ -396,6 +410,8 @@ class GameVerdictDirective(RulebooksDirective):
         ```{game-verdict} mahe
         :title: Mahé
         ```
+
+    With ``*`` for the game: one line totalling every game, and the run's duration.
     """
 
     required_arguments = 1
@@ -428,6 +444,9 @@ class CoverageDirective(RulebooksDirective):
 
     required_arguments = 0
     has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "only-failing": directives.flag,  # the "what fails now" page: failures only
+    }
 
     def run(self) -> list[nodes.Node]:
         """Emit the placeholder (clauses are known only once every page is read)."""
@@ -435,6 +454,7 @@ class CoverageDirective(RulebooksDirective):
         self.note_all_feature_files(data)
         self.store().note_games(self.env.docname, {"*"}, summary=True)
         node = coverage_report("")
+        node["only_failing"] = "only-failing" in self.options
         self.set_source_info(node)
         return [node]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from docutils import nodes
@@ -353,7 +354,8 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         for node in verdict_nodes:
             node.replace_self(GameVerdict(app, store, data, docname).render(node))
     for report in list(doctree.findall(coverage_report)):
-        report.replace_self(Coverage(app, store, site_data(app), docname).render())
+        coverage = Coverage(app, store, site_data(app), docname)
+        report.replace_self(coverage.render(only_failing=bool(report.get("only_failing"))))
     for ref in list(doctree.findall(scenario_ref)):
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
     for link in list(doctree.findall(id_ref)):
@@ -397,6 +399,8 @@ class GameVerdict:
     def render(self, node: game_verdict) -> nodes.container:
         """The verdict box: run counts, clause counts, open clauses, provenance, links."""
         game = str(node["game"])
+        if game == "*":
+            return self.total()
         title = str(node["title"]) or f"Verdict: {game}"
         clauses = self.clauses_of(game)
         verdicts = {
@@ -424,6 +428,33 @@ class GameVerdict:
         box.extend(self.page_links(game, clauses))
         return box
 
+    def total(self) -> nodes.container:
+        """One line for every game together: runs and clauses by status, the duration."""
+        features = [f for f in self.data.features if self.data.game_of(f.path) != "."]
+        runs = self.data.verdicts.totals(features)
+        clauses: dict[str, ClauseVerdict] = {}
+        for record in self.store.all_clauses():
+            clauses.setdefault(
+                record.clause_id,
+                self.data.verdicts.clause_verdict(f"clause:{record.clause_id}"),
+            )
+        by_verdict = Counter(clauses.values())
+        run_parts = ", ".join(f"{runs[s]} {s.value}" for s in Status if runs[s])
+        clause_parts = ", ".join(
+            f"{by_verdict[v]} {v.value}" for v in ClauseVerdict if by_verdict[v]
+        )
+        text = (
+            f"All games: {sum(runs.values())} scenario runs ({run_parts or 'none'}); "
+            f"{len(clauses)} clauses ({clause_parts or 'none'})."
+        )
+        parts: list[InlineNode] = [strong(text)]
+        duration = run_duration(self.data)
+        if duration is not None:
+            parts.append(f" The run took {duration}.")
+        box = nodes.container(ids=["verdict-all-games"], classes=["rulebooks-total"])
+        box += paragraph(*parts, classes=["rulebooks-total-line"])
+        return box
+
     def clauses_of(self, game: str) -> list[ClauseRecord]:
         """The game's clauses, each ID once (its first definition)."""
         seen: dict[str, ClauseRecord] = {}
@@ -437,7 +468,8 @@ class GameVerdict:
         features = [f for f in self.data.features if self.data.game_of(f.path) == game]
         counts = self.data.verdicts.totals(features)
         rows: list[list[InlineNode]] = [
-            [status_badge(status), str(counts[status])] for status in Status
+            [neutral_if_zero(status_badge(status), counts[status]), str(counts[status])]
+            for status in Status
         ]
         rows.append(["total", str(sum(counts.values()))])
         ids: list[str | None] = [f"verdict-{slug(game)}-runs-{slug(s.value)}" for s in Status]
@@ -451,7 +483,8 @@ class GameVerdict:
         """A table of the game's clauses by verdict."""
         counts = Counter(verdicts.values())
         rows: list[list[InlineNode]] = [
-            [verdict_badge(verdict), str(counts[verdict])] for verdict in ClauseVerdict
+            [neutral_if_zero(verdict_badge(verdict), counts[verdict]), str(counts[verdict])]
+            for verdict in ClauseVerdict
         ]
         rows.append(["total", str(len(verdicts))])
         ids: list[str | None] = [
@@ -572,6 +605,9 @@ class GameVerdict:
                 "No results file: nothing has been run.", classes=["rulebooks-provenance"]
             )
         parts: list[InlineNode] = ["Results recorded ", results.finished or "(time unknown)"]
+        duration = run_duration(self.data)
+        if duration is not None:
+            parts.append(f" (the run took {duration})")
         if results.git.commit:
             commit: nodes.Node = literal(results.git.commit[:12])
             url = self.data.commit_url()
@@ -623,9 +659,12 @@ class GameVerdict:
 class Coverage(GameVerdict):
     """Renders the ``coverage`` placeholder: the traceability of every clause."""
 
-    def render(self) -> nodes.container:  # type: ignore[override]
-        """One table per game, then unverified clauses and scenarios tied to no clause."""
-        box = nodes.container(ids=["coverage"], classes=["rulebooks-coverage"])
+    def render(self, only_failing: bool = False) -> nodes.container:  # type: ignore[override]
+        """One table per game, then failing clauses, failures by cause, unverified clauses
+        and scenarios tied to no clause; ``only_failing``: the failures alone."""
+        box = nodes.container(
+            ids=["failing-now" if only_failing else "coverage"], classes=["rulebooks-coverage"]
+        )
         records: dict[str, ClauseRecord] = {}
         for record in self.store.all_clauses():
             records.setdefault(record.clause_id, record)
@@ -633,6 +672,10 @@ class Coverage(GameVerdict):
         verdicts = {
             clause: self.data.verdicts.clause_verdict(f"clause:{clause}") for clause in records
         }
+        if only_failing:
+            box.extend(self.failing(records, verdicts))
+            box.extend(self.failure_causes())
+            return box
         for game in games:
             clauses = [r for r in records.values() if r.game == game]
             page = clauses[0].docname
@@ -754,6 +797,32 @@ class Coverage(GameVerdict):
             )
         parts.append(items)
         return parts
+
+
+def neutral_if_zero(badge: nodes.inline, count: int) -> nodes.inline:
+    """A count's badge, in neutral colours when the count is zero (no red for "0 failed")."""
+    if count == 0:
+        badge["classes"].append("rulebooks-badge-zero")
+    return badge
+
+
+def run_duration(data: SiteData) -> str | None:
+    """How long the recorded run took (``41.2 s``, ``3 min 5 s``), or None if unknown."""
+    results = data.results
+    if results is None or not results.started or not results.finished:
+        return None
+    try:
+        seconds = (
+            datetime.fromisoformat(results.finished) - datetime.fromisoformat(results.started)
+        ).total_seconds()
+    except ValueError:
+        return None
+    if seconds < 0:
+        return None
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 def _as_nodes(parts: Sequence[InlineNode]) -> list[nodes.Node]:

@@ -258,3 +258,27 @@ def test_a_clause_link_lands_on_its_scenario(
     finally:
         page.close()
     assert missed == []
+
+
+def test_a_filter_matching_nothing_says_so(reader: Reader, site_url: str) -> None:
+    """On a green build, ``?status=failed`` shows no scenario and says none failed."""
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html?status=failed"))
+    assert reader.visible_scenarios() == []
+    message = page.locator(".rulebooks-filter-empty")
+    assert message.is_visible()
+    assert message.inner_text() == "No scenario on this page matches this filter: none is failed."
+    assert page.locator("#rulebooks-filter-status").input_value() == "failed"
+
+
+def test_the_filter_counts_runs_as_the_home_page_does(
+    reader: Reader, site: tuple[Path, dict[str, object]], site_url: str
+) -> None:
+    """The home page counts runs (an outline row is a run); the filter gives that count."""
+    home = (site[0] / "index.html").read_text("utf-8")
+    row = home[home.index('id="verdict-mahe-runs-total"') :]
+    total = int(re.findall(r"<p>(\d+)</p>", row)[0])
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html"))
+    count = page.locator(".rulebooks-filter-count").inner_text()
+    assert f"of {total} runs" in count, count

@@ -61,7 +61,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     (docs / "index.md").write_text(
         "# Home\n\n```{game-verdict} mahe\n:title: Mahé\n```\n\n"
-        "```{toctree}\nrules\nexamples\ncoverage\n```\n",
+        "```{toctree}\nrules\nexamples\ncoverage\nfailing\n```\n",
         "utf-8",
     )
     (docs / "rules.md").write_text(
@@ -71,6 +71,9 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     (docs / "examples.md").write_text("# Examples\n\n```{feature-scenarios} mahe\n```\n", "utf-8")
     (docs / "coverage.md").write_text("# Coverage\n\n```{coverage}\n```\n", "utf-8")
+    (docs / "failing.md").write_text(
+        "# What fails now\n\n```{coverage}\n:only-failing:\n```\n", "utf-8"
+    )
     build = build_site(results, project / "html", docs)
     assert build.returncode == 0, build.stderr
     return project
@@ -163,3 +166,14 @@ def test_an_engine_frame_is_the_cause_of_an_error_raised_in_the_engine(tmp_path:
     assert frames == ["  at engine/broken_rule.py:2 in bust: return total > None"]
     described = describe_exception(caught, tmp_path)
     assert cause_of(described) == ("TypeError", "engine/broken_rule.py:2")
+
+
+def test_what_fails_now_lists_the_failing_clauses_of_every_game(broken: Path) -> None:
+    results = load_results(broken / "results.json")
+    groups = failure_groups(results.scenarios)
+    failing = sorted({clause for group in groups for clause in group.clauses})
+    page = (broken / "html" / "failing.html").read_text("utf-8")
+    listed = page[page.index('id="coverage-failing"') :]
+    listed = listed[: listed.index("</ul>")]
+    assert re.findall(r'href="rules\.html#([^"]+)"', listed) == failing
+    assert f"Failures by cause ({len(groups)})" in text_of(broken / "html" / "failing.html")

@@ -192,3 +192,37 @@ def test_every_board_picture_is_a_file_with_its_intrinsic_size(
             re.findall(r'<figure class="rulebooks-board"><img src="\.\./_boards/', text)
         ), page
     assert pictures > 400
+
+
+def test_home_shows_zero_counts_neutral_and_a_total_of_every_game(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    html_dir, recorded = site
+    page = (html_dir / "index.html").read_text("utf-8")
+    failed_row = page[page.index('id="verdict-mahe-runs-failed"') :][:300]
+    assert "rulebooks-badge-zero" in failed_row  # "0 failed" wears no red
+    passed_row = page[page.index('id="verdict-mahe-runs-passed"') :][:300]
+    assert "rulebooks-badge-zero" not in passed_row
+    text = text_of(html_dir / "index.html")
+    runs = len(recorded["scenarios"])  # type: ignore[arg-type]
+    assert f"All games: {runs} scenario runs ({runs} passed);" in text
+    assert re.search(r"clauses \(\d+ verified\)\. The run took (\d+\.\d s|\d+ min \d+ s)\.", text)
+
+
+def test_rules_page_counts_the_passed_rows_of_an_outline(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    text = text_of(site[0] / "mahe" / "rules.html")
+    counts = re.findall(r"✔ passed (\d+) of (\d+) rows passed", text)
+    assert counts and all(passed == rows for passed, rows in counts)
+    assert "✔ passed 18 of 18 rows passed From the raft, dice <dice> move <spaces>" in text
+
+
+def test_what_fails_now_says_nothing_fails_on_a_green_build(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    text = text_of(site[0] / "failing.html")
+    assert "Failing clauses None: no clause has a failing scenario." in text
+    assert "Failures by cause" not in text
+    coverage = text_of(site[0] / "coverage.html")
+    assert "Failing clauses None: no clause has a failing scenario." in coverage
