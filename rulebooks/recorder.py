@@ -22,7 +22,8 @@ What is recorded, per pytest-bdd scenario and per Scenario Outline row:
   Examples tags, sorted) and, for an outline row, the row's file line, its 0-based index
   over all the outline's Examples tables in file order, and its values;
 * how it went: ``passed``, ``failed``, ``skipped`` or ``undefined``, the duration (setup +
-  call + teardown, in seconds), the error (``"ExceptionType: message"``) and every step with
+  call + teardown, in seconds), the error (``"ExceptionType: message"``, for a failed step
+  followed by its traceback frames in the engine and the steps) and every step with
   its own status, duration and error. Steps after the first failed or undefined step, and
   all steps of a scenario that never ran, are ``skipped``.
 
