@@ -203,7 +203,10 @@ class ClauseDirective(RulebooksDirective):
         self.note_game_features(data, game_of_id(clause_id), found)
         verdict = clause_verdict(tagged.status for tagged in found)
         anchor = anchor_of_id(clause_id)
-        index = addnodes.index(entries=[("single", clause_id, anchor, "main", None)])
+        # the search index points at the alias: Sphinx's search page builds a CSS selector
+        # from the anchor, and the "." of an ID would break it
+        alias = old_anchor_of_id(clause_id)
+        index = addnodes.index(entries=[("single", clause_id, alias, "main", None)])
         box = self.target_container(clause_id, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
@@ -317,7 +320,8 @@ class InterpretationDirective(RulebooksDirective):
         found = data.verdicts.tagged(f"ruling:{ruling_id}")
         self.note_game_features(data, game_of_id(ruling_id), found)
         anchor = anchor_of_id(ruling_id)
-        index = addnodes.index(entries=[("single", ruling_id, anchor, "main", None)])
+        alias = old_anchor_of_id(ruling_id)  # as for clauses
+        index = addnodes.index(entries=[("single", ruling_id, alias, "main", None)])
         box = self.target_container(ruling_id, ["rulebooks-interpretation"])
         heading: list[InlineNode] = ["Interpretation ", strong(ruling_id)]
         if title:

@@ -172,7 +172,7 @@ def test_search_finds_a_clause_by_id_and_by_words(reader: Reader, site_url: str)
     page.goto(urljoin(site_url, "search.html?q=MAHE-3.3"))
     page.get_by_text("Search finished").wait_for()
     first = page.locator("#search-results li a").first
-    assert "mahe/rules.html#MAHE-3.3" in (first.get_attribute("href") or "")
+    assert "mahe/rules.html#mahe-3-3" in (first.get_attribute("href") or "")
     page.goto(urljoin(site_url, "search.html?q=raft"))
     page.get_by_text("Search finished").wait_for()
     hrefs = [a.get_attribute("href") or "" for a in page.locator("#search-results li a").all()]

@@ -226,3 +226,26 @@ def test_what_fails_now_says_nothing_fails_on_a_green_build(
     assert "Failures by cause" not in text
     coverage = text_of(site[0] / "coverage.html")
     assert "Failing clauses None: no clause has a failing scenario." in coverage
+
+
+def test_one_title_per_clause_on_every_page(site: tuple[Path, dict[str, object]]) -> None:
+    """A clause's title on its rules page is the one its `Rule:` heading shows on the
+    examples page, and the one the coverage page gives it."""
+    html_dir, _ = site
+    coverage = text_of(html_dir / "coverage.html")
+    checked = 0
+    for rules in sorted(html_dir.glob("*/rules.html")):
+        titles = dict(
+            re.findall(
+                r'<p class="rulebooks-clause-title"><strong>([^<]+)</strong> ([^<]+?) <a',
+                rules.read_text("utf-8"),
+            )
+        )
+        examples = text_of(rules.parent / "examples.html")
+        for clause, title in titles.items():
+            title = html.unescape(title)
+            headings = re.findall(rf"Rule: {re.escape(clause)} ((?:(?!Rule: ).)+?) ¶", examples)
+            assert all(heading == title for heading in headings), (clause, headings, title)
+            assert f"{clause} {title}" in coverage, clause
+            checked += 1
+    assert checked > 100

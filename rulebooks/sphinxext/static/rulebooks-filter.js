@@ -72,6 +72,11 @@
     count.className = "rulebooks-filter-count";
     count.setAttribute("aria-live", "polite");
 
+    const empty = document.createElement("p");
+    empty.className = "rulebooks-filter-empty";
+    empty.setAttribute("role", "status");
+    empty.hidden = true;
+
     bar.appendChild(labelled("Status:", status));
     bar.appendChild(labelled("Tag:", tag));
     bar.appendChild(count);
@@ -88,11 +93,6 @@
     if (askedTag && !tags.has(askedTag)) tag.appendChild(option(askedTag, "@" + askedTag + " (none)"));
     status.value = askedStatus && STATUSES.includes(askedStatus) ? askedStatus : "";
     tag.value = askedTag || "";
-
-    const empty = document.createElement("p");
-    empty.className = "rulebooks-filter-empty";
-    empty.setAttribute("role", "status");
-    empty.hidden = true;
 
     function apply(updateUrl) {
       let shown = 0;
