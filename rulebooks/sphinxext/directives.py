@@ -129,10 +129,10 @@ class RulebooksDirective(SphinxDirective):
                                   classes=["rulebooks-rows-passed"])]  # fmt: skip
 
     def target_container(self, identifier: str, classes: list[str]) -> nodes.container:
-        """A container that is also a link target: its id is ``identifier``, its old
-        anchor an alias, and ``{ref}`` works with the old anchor as the name."""
+        """A container that is also a link target: its id is ``identifier``, and ``{ref}``
+        works with the old anchor as the name (its heading carries the old anchor)."""
         alias = old_anchor_of_id(identifier)
-        box = nodes.container(ids=[anchor_of_id(identifier), alias], names=[alias], classes=classes)
+        box = nodes.container(ids=[anchor_of_id(identifier)], names=[alias], classes=classes)
         self.set_source_info(box)
         self.state.document.note_explicit_target(box, box)
         self.state.document.nameids[alias] = anchor_of_id(identifier)  # {ref} lands on the ID
@@ -240,7 +240,9 @@ class ClauseDirective(RulebooksDirective):
         if title:
             heading.append(f" {title}")
         heading += [" ", permalink(anchor_of_id(clause_id))]
-        parts: list[nodes.Node] = [paragraph(*heading, classes=["rulebooks-clause-title"])]
+        title_line = paragraph(*heading, classes=["rulebooks-clause-title"])
+        title_line["ids"].append(old_anchor_of_id(clause_id))  # old links, the search index
+        parts: list[nodes.Node] = [title_line]
         if section:
             parts.append(
                 paragraph(
@@ -327,7 +329,9 @@ class InterpretationDirective(RulebooksDirective):
         if title:
             heading.append(f" {title}")
         heading += [" ", permalink(anchor)]
-        box += paragraph(*heading, classes=["rulebooks-clause-title"])
+        title_line = paragraph(*heading, classes=["rulebooks-clause-title"])
+        title_line["ids"].append(alias)  # old links, and the search index
+        box += title_line
         box.extend(self.parse_content_to_nodes())
         if found:
             box += paragraph("Pinned by:", classes=["rulebooks-scenarios-heading"])

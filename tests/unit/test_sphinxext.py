@@ -672,7 +672,10 @@ def test_game_verdict_counts(built: Build) -> None:
 def test_game_verdict_provenance_and_links(built: Build) -> None:
     text = built.text("verdict", "verdict-mahe")
     assert text.startswith("Mahé at a glance")
-    assert "Results recorded 2026-11-30T02:30:04+00:00 on commit 4f1cabcdef01." in text
+    assert (
+        "Results recorded 2026-11-30T02:30:04+00:00 (the run took 4.0 s) on commit 4f1cabcdef01."
+        in text
+    )
     assert "✘ failing: MAHE-3.4, MAHE-3.5" in text
     assert "○ unverified: MAHE-3.6, MAHE-9.1" in text
     markup = built.markup("verdict", "verdict-mahe")
