@@ -237,7 +237,7 @@ def test_one_title_per_clause_on_every_page(site: tuple[Path, dict[str, object]]
     for rules in sorted(html_dir.glob("*/rules.html")):
         titles = dict(
             re.findall(
-                r'<p class="rulebooks-clause-title"><strong>([^<]+)</strong> ([^<]+?) <a',
+                r'<p class="rulebooks-clause-title"[^>]*><strong>([^<]+)</strong> ([^<]+?) <a',
                 rules.read_text("utf-8"),
             )
         )
