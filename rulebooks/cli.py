@@ -508,6 +508,21 @@ def command_site(args: argparse.Namespace) -> int:
         return EXIT_LOCKED
 
 
+def print_failures(results: Path) -> None:
+    """The failed runs by clause ID, each as FEATURE:LINE with its error (nothing if none)."""
+    from rulebooks.failures import summary_by_clause
+    from rulebooks.results import ResultsFileError, load_results_if_present
+
+    try:
+        loaded = load_results_if_present(results)
+    except ResultsFileError:
+        return  # the verdict above already says why the results cannot be read
+    lines = summary_by_clause(loaded.scenarios) if loaded is not None else []
+    if lines:
+        print("failures by clause (FEATURE:LINE, error [where]):")
+        print("\n".join(lines))
+
+
 def _site(results: Path, html: Path, *, full: bool = False) -> int:
     retire_site(html)  # no older site may outlive a failed stage
     recorded = record_scenarios(results, Path.cwd(), full=full)
@@ -524,6 +539,7 @@ def _site(results: Path, html: Path, *, full: bool = False) -> int:
     build_code = build_site(html, results, full=full)
     print()
     verdict = print_verdict(results)
+    print_failures(results)
     if build_code != 0:
         print(f"the site build failed (sphinx-build exit code {build_code}): no site was built")
         return EXIT_UNTRUSTED

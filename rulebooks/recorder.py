@@ -22,7 +22,8 @@ What is recorded, per pytest-bdd scenario and per Scenario Outline row:
   Examples tags, sorted) and, for an outline row, the row's file line, its 0-based index
   over all the outline's Examples tables in file order, and its values;
 * how it went: ``passed``, ``failed``, ``skipped`` or ``undefined``, the duration (setup +
-  call + teardown, in seconds), the error (``"ExceptionType: message"``) and every step with
+  call + teardown, in seconds), the error (``"ExceptionType: message"``, for a failed step
+  followed by its traceback frames in the engine and the steps) and every step with
   its own status, duration and error. Steps after the first failed or undefined step, and
   all steps of a scenario that never ran, are ``skipped``.
 
@@ -59,6 +60,7 @@ import os
 import subprocess
 import tempfile
 import time
+import traceback
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -79,6 +81,7 @@ from rulebooks.gherkin_model import Feature as ModelFeature
 from rulebooks.gherkin_model import Rule as ModelRule
 from rulebooks.gherkin_model import Scenario as ModelScenario
 from rulebooks.gherkin_model import parse_feature
+from rulebooks.paths import ROOT as PROJECT_ROOT
 from rulebooks.paths import publishable  # errors are published with repository-relative paths
 from rulebooks.results_format import (
     NO_STEPS,
@@ -655,7 +658,7 @@ class Recorder:
         if state is not None:
             state.status = "failed"
             state.duration = _elapsed(state.started)
-            state.error = describe_exception(exception)
+            state.error = describe_exception(exception, request.config.rootpath)
             self._take_board(request, BoardMoment.AFTER)
             run = self._runs.get(request.node.nodeid)
             expected = run.world.expected_board if run and run.world else None
@@ -1028,12 +1031,40 @@ def _step_record(step: Step, state: _StepState, info: _FeatureInfo) -> StepResul
 _FINISHED = ("passed", "failed", "undefined")
 
 
-def describe_exception(exception: BaseException) -> str:
-    """``"Type: message"`` for an exception (the message alone may be empty)."""
+def describe_exception(exception: BaseException, root: Path | None = None) -> str:
+    """``"Type: message"`` for an exception (the message alone may be empty), the whole
+    message; with ``root``, followed by the traceback's frames inside the engine and the
+    step definitions (never pytest's), one ``  at path:line in function`` line each."""
     message = getattr(exception, "msg", None) if isinstance(exception, LookupError) else None
     text = str(message) if message else str(exception)
     name = type(exception).__name__
-    return publishable(f"{name}: {text}" if text else name)
+    described = f"{name}: {text}" if text else name
+    frames = project_frames(exception, root) if root is not None else []
+    if frames:
+        described += "\n" + TRACE_HEADING + "\n" + "\n".join(frames)
+    return publishable(described)
+
+
+TRACE_HEADING = "Traceback in the engine and the steps (most recent call last):"
+TRACED_FOLDERS = ("engine/", "tests/scenarios/")
+
+
+def project_frames(exception: BaseException, root: Path) -> list[str]:
+    """The frames of ``exception``'s traceback in files under ``TRACED_FOLDERS`` of
+    ``root`` (or of this checkout, where the engine and steps come from), outermost first,
+    as ``  at engine/<game>/game.py:104 in bust: <source line>``."""
+    roots = [root.resolve(), Path(PROJECT_ROOT).resolve()]  # the run's, and the code's
+    lines: list[str] = []
+    for frame in traceback.extract_tb(exception.__traceback__):
+        path = Path(frame.filename).resolve()
+        relative = next(
+            (path.relative_to(base).as_posix() for base in roots if path.is_relative_to(base)),
+            "",
+        )
+        if relative.startswith(TRACED_FOLDERS):
+            source = f": {frame.line.strip()}" if frame.line else ""
+            lines.append(f"  at {relative}:{frame.lineno} in {frame.name}{source}")
+    return lines
 
 
 def read_feature(filename: str, rootpath: Path) -> _FeatureInfo:

@@ -123,7 +123,12 @@ class StepResult:
         metadata=_RECORDED | _doc("skipped for every step after the first failed or undefined one")
     )
     duration: float = field(metadata=_doc("seconds; 0 for a step not run"))
-    error: str | None = field(metadata=_doc("'ExceptionType: message' of a failed step"))
+    error: str | None = field(
+        metadata=_doc(
+            "'ExceptionType: message' of a failed step, then (for a failed step) the lines "
+            "of its traceback in engine/ and tests/scenarios/, each '  at path:line in name'"
+        )
+    )
 
 
 @dataclass(frozen=True)

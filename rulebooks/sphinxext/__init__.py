@@ -7,9 +7,12 @@ Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdic
 - ``rulebooks_features_dir`` (default ``"../features"``): the folder of ``.feature`` files;
 - ``rulebooks_results_file`` (default ``"../results/results.json"``): the results file;
 - ``rulebooks_project_root`` (default ``".."``): the pytest rootdir, against which feature
-  paths are made relative to match the results file.
+  paths are made relative to match the results file;
+- ``rulebooks_repository_url`` (default: the web address of the git remote ``origin``; ``""``:
+  none): feature paths and the run's commit link to the source at that commit.
 
-The extension reads feature files and the results file and nothing else.
+The extension reads feature files and the results file, and asks git for the remote's
+address when ``rulebooks_repository_url`` is not set.
 """
 
 from __future__ import annotations
@@ -27,11 +30,15 @@ from rulebooks.sphinxext.directives import (
     InterpretationDirective,
 )
 from rulebooks.sphinxext.nodes import (
+    PASS_THROUGH_VISITORS,
     PLACEHOLDER_VISITORS,
+    board_pictures,
     coverage_report,
     game_verdict,
+    id_ref,
     scenario_ref,
 )
+from rulebooks.sphinxext.render import visit_board_pictures_html
 from rulebooks.sphinxext.site import CONFIG_VALUES, RulebooksError
 
 __all__ = ["RulebooksError", "setup"]
@@ -41,6 +48,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     """Register config values, directives, nodes, the stylesheet and event handlers."""
     for name, default in CONFIG_VALUES.items():
         app.add_config_value(name, default, "env", types=frozenset({str}))
+    # the repository's web address for links to source; None: the git remote; "": no links
+    app.add_config_value(
+        "rulebooks_repository_url", None, "env", types=frozenset({str, type(None)})
+    )
     app.add_directive("clause", ClauseDirective)
     app.add_directive("interpretation", InterpretationDirective)
     app.add_directive("feature-scenarios", FeatureScenariosDirective)
@@ -56,6 +67,22 @@ def setup(app: Sphinx) -> ExtensionMetadata:
             man=PLACEHOLDER_VISITORS,
             texinfo=PLACEHOLDER_VISITORS,
         )
+    app.add_node(
+        id_ref,
+        html=PASS_THROUGH_VISITORS,
+        latex=PASS_THROUGH_VISITORS,
+        text=PASS_THROUGH_VISITORS,
+        man=PASS_THROUGH_VISITORS,
+        texinfo=PASS_THROUGH_VISITORS,
+    )
+    app.add_node(
+        board_pictures,
+        html=(visit_board_pictures_html, None),
+        latex=PLACEHOLDER_VISITORS,
+        text=PLACEHOLDER_VISITORS,
+        man=PLACEHOLDER_VISITORS,
+        texinfo=PLACEHOLDER_VISITORS,
+    )
     app.add_css_file("rulebooks.css")
     app.add_js_file("rulebooks-filter.js", loading_method="defer")
     app.connect("config-inited", events.on_config_inited)

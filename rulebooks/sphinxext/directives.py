@@ -13,17 +13,19 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import OptionSpec
 
+from rulebooks.failures import failed_runs
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
-from rulebooks.results import TaggedScenario, clause_verdict
+from rulebooks.results import Status, TaggedScenario, clause_verdict
 from rulebooks.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.sphinxext.mutation import clause_strength_nodes
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
 from rulebooks.sphinxext.render import (
     FeatureRenderer,
     InlineNode,
-    literal,
+    literal_block,
     paragraph,
     scenario_link,
+    source_location,
     status_badge,
     strong,
     verdict_class,
@@ -48,8 +50,21 @@ def game_of_id(identifier: str) -> str:
 
 
 def anchor_of_id(identifier: str) -> str:
-    """The anchor of a clause or ruling ID, e.g. ``GAME-3.3`` -> ``game-3-3``."""
+    """The anchor of a clause or ruling: its ID itself, e.g. ``rules.html#GAME-3.3``."""
+    return identifier
+
+
+def old_anchor_of_id(identifier: str) -> str:
+    """The anchor a clause or ruling had before (``GAME-3.3`` -> ``game-3-3``): kept as an
+    alias so old links still land, and as the name ``{ref}`` targets use."""
     return nodes.make_id(identifier)
+
+
+def permalink(anchor: str) -> nodes.reference:
+    """A visible ``¶`` link to ``anchor`` on this page (to copy a link to it)."""
+    link = nodes.reference("", "¶", refid=anchor, classes=["rulebooks-permalink"])
+    link["reftitle"] = f"Link to {anchor}"
+    return link
 
 
 class RulebooksDirective(SphinxDirective):
@@ -89,24 +104,40 @@ class RulebooksDirective(SphinxDirective):
         items = nodes.bullet_list(classes=classes)
         for tagged in found:
             anchor = data.scenario_anchor(tagged.feature.path, tagged.scenario.line)
-            location = f"{tagged.feature.path}:{tagged.scenario.line}"
             items += nodes.list_item(
                 "",
                 paragraph(
                     status_badge(tagged.status),
+                    *self.rows_passed(data, tagged),
                     " ",
                     scenario_link(anchor, tagged.scenario.name),
                     " ",
-                    literal(location),
+                    source_location(data, tagged.feature.path, tagged.scenario.line),
                 ),
             )
         return items
 
-    def target_container(self, anchor: str, classes: list[str]) -> nodes.container:
-        """A container that is also a link target (``{ref}`` works with its anchor)."""
-        box = nodes.container(ids=[anchor], names=[anchor], classes=classes)
+    @staticmethod
+    def rows_passed(data: SiteData, tagged: TaggedScenario) -> list[InlineNode]:
+        """For a Scenario Outline: `` 4 of 6 rows passed`` (nothing for a plain scenario)."""
+        if not tagged.scenario.is_outline:
+            return []
+        rows = [row for examples in tagged.scenario.examples for row in examples.rows]
+        passed = sum(
+            data.verdicts.row_status(tagged.feature, tagged.scenario, row) is Status.PASSED
+            for row in rows
+        )
+        return [" ", nodes.inline("", f"{passed} of {len(rows)} rows passed",
+                                  classes=["rulebooks-rows-passed"])]  # fmt: skip
+
+    def target_container(self, identifier: str, classes: list[str]) -> nodes.container:
+        """A container that is also a link target: its id is ``identifier``, and ``{ref}``
+        works with the old anchor as the name (its heading carries the old anchor)."""
+        alias = old_anchor_of_id(identifier)
+        box = nodes.container(ids=[anchor_of_id(identifier)], names=[alias], classes=classes)
         self.set_source_info(box)
         self.state.document.note_explicit_target(box, box)
+        self.state.document.nameids[alias] = anchor_of_id(identifier)  # {ref} lands on the ID
         return box
 
     def note_all_feature_files(self, data: SiteData) -> None:
@@ -174,8 +205,11 @@ class ClauseDirective(RulebooksDirective):
         self.note_game_features(data, game_of_id(clause_id), found)
         verdict = clause_verdict(tagged.status for tagged in found)
         anchor = anchor_of_id(clause_id)
-        index = addnodes.index(entries=[("single", clause_id, anchor, "main", None)])
-        box = self.target_container(anchor, ["rulebooks-clause", verdict_class(verdict)])
+        # the search index points at the alias: Sphinx's search page builds a CSS selector
+        # from the anchor, and the "." of an ID would break it
+        alias = old_anchor_of_id(clause_id)
+        index = addnodes.index(entries=[("single", clause_id, alias, "main", None)])
+        box = self.target_container(clause_id, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
         box.extend(self.parse_content_to_nodes())
         box += paragraph(
@@ -207,7 +241,10 @@ class ClauseDirective(RulebooksDirective):
         heading: list[InlineNode] = [strong(clause_id)]
         if title:
             heading.append(f" {title}")
-        parts: list[nodes.Node] = [paragraph(*heading, classes=["rulebooks-clause-title"])]
+        heading += [" ", permalink(anchor_of_id(clause_id))]
+        title_line = paragraph(*heading, classes=["rulebooks-clause-title"])
+        title_line["ids"].append(old_anchor_of_id(clause_id))  # old links, the search index
+        parts: list[nodes.Node] = [title_line]
         if section:
             parts.append(
                 paragraph(
@@ -229,7 +266,36 @@ class ClauseDirective(RulebooksDirective):
         return [
             paragraph("Scenarios:", classes=["rulebooks-scenarios-heading"]),
             self.scenario_list(data, found, ["rulebooks-clause-scenarios"]),
+            *self._failures(data, found),
         ]
+
+    @staticmethod
+    def _failures(data: SiteData, found: list[TaggedScenario]) -> list[nodes.Node]:
+        """Under a failing clause: each failed run of its scenarios, its step and error."""
+        if data.results is None:
+            return []
+        shown = {
+            (tagged.feature.path, tagged.scenario.line)
+            for tagged in found
+            if not data.verdicts.is_stale(tagged.feature)
+        }
+        runs = failed_runs(r for r in data.results.scenarios if (r.feature, r.line) in shown)
+        parts: list[nodes.Node] = []
+        for run in runs:
+            head: list[InlineNode] = [
+                status_badge(Status.FAILED),
+                " ",
+                scenario_link(data.scenario_anchor(run.result.feature, run.result.line),
+                              run.result.name),
+                f" ({run.location})",
+            ]  # fmt: skip
+            if run.step is not None:
+                head += [" at step ", strong(run.step.keyword), f" {run.step.text}"]
+            box = nodes.container(classes=["rulebooks-clause-failure"])
+            box += paragraph(*head, classes=["rulebooks-failure"])
+            box += literal_block(run.error, classes=["rulebooks-error"])
+            parts.append(box)
+        return parts
 
 
 class InterpretationDirective(RulebooksDirective):
@@ -258,12 +324,16 @@ class InterpretationDirective(RulebooksDirective):
         found = data.verdicts.tagged(f"ruling:{ruling_id}")
         self.note_game_features(data, game_of_id(ruling_id), found)
         anchor = anchor_of_id(ruling_id)
-        index = addnodes.index(entries=[("single", ruling_id, anchor, "main", None)])
-        box = self.target_container(anchor, ["rulebooks-interpretation"])
+        alias = old_anchor_of_id(ruling_id)  # as for clauses
+        index = addnodes.index(entries=[("single", ruling_id, alias, "main", None)])
+        box = self.target_container(ruling_id, ["rulebooks-interpretation"])
         heading: list[InlineNode] = ["Interpretation ", strong(ruling_id)]
         if title:
             heading.append(f" {title}")
-        box += paragraph(*heading, classes=["rulebooks-clause-title"])
+        heading += [" ", permalink(anchor)]
+        title_line = paragraph(*heading, classes=["rulebooks-clause-title"])
+        title_line["ids"].append(alias)  # old links, and the search index
+        box += title_line
         box.extend(self.parse_content_to_nodes())
         if found:
             box += paragraph("Pinned by:", classes=["rulebooks-scenarios-heading"])
@@ -350,6 +420,8 @@ class GameVerdictDirective(RulebooksDirective):
         ```{game-verdict} <game>
         :title: <Title>
         ```
+
+    With ``*`` for the game: one line totalling every game, and the run's duration.
     """
 
     required_arguments = 1
@@ -382,6 +454,9 @@ class CoverageDirective(RulebooksDirective):
 
     required_arguments = 0
     has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "only-failing": directives.flag,  # the "what fails now" page: failures only
+    }
 
     def run(self) -> list[nodes.Node]:
         """Emit the placeholder (clauses are known only once every page is read)."""
@@ -389,6 +464,7 @@ class CoverageDirective(RulebooksDirective):
         self.note_all_feature_files(data)
         self.store().note_games(self.env.docname, {"*"}, summary=True)
         node = coverage_report("")
+        node["only_failing"] = "only-failing" in self.options
         self.set_source_info(node)
         return [node]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from docutils import nodes
@@ -13,14 +14,16 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from rulebooks.failures import failure_groups
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
 from rulebooks.sphinxext.data_notes import verdict_caveat
-from rulebooks.sphinxext.nodes import coverage_report, game_verdict, scenario_ref
+from rulebooks.sphinxext.nodes import coverage_report, game_verdict, id_ref, scenario_ref
 from rulebooks.sphinxext.render import (
     InlineNode,
     admonition,
     literal,
+    literal_block,
     paragraph,
     status_badge,
     strong,
@@ -358,9 +361,26 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         for node in verdict_nodes:
             node.replace_self(GameVerdict(app, store, data, docname).render(node))
     for report in list(doctree.findall(coverage_report)):
-        report.replace_self(Coverage(app, store, site_data(app), docname).render())
+        coverage = Coverage(app, store, site_data(app), docname)
+        report.replace_self(coverage.render(only_failing=bool(report.get("only_failing"))))
     for ref in list(doctree.findall(scenario_ref)):
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
+    for link in list(doctree.findall(id_ref)):
+        link.replace_self(resolve_id_ref(app, store, docname, link))
+
+
+def resolve_id_ref(app: Sphinx, store: RulebooksStore, docname: str, ref: id_ref) -> nodes.Node:
+    """A link to the clause or ruling of that ID, or its text if no page defines it."""
+    identifier = str(ref["identifier"])
+    children = [child.deepcopy() for child in ref.children]
+    targets = [(r.clause_id, r.docname, r.anchor) for r in store.all_clauses()]
+    targets += [(r.ruling_id, r.docname, r.anchor) for r in store.all_interpretations()]
+    for known, page, anchor in targets:
+        if known == identifier:
+            link = make_refnode(app.builder, docname, page, anchor, children)
+            link["classes"].append("rulebooks-id-link")
+            return link
+    return nodes.inline("", "", *children)
 
 
 def resolve_scenario_ref(
@@ -386,6 +406,8 @@ class GameVerdict:
     def render(self, node: game_verdict) -> nodes.container:
         """The verdict box: run counts, clause counts, open clauses, provenance, links."""
         game = str(node["game"])
+        if game == "*":
+            return self.total()
         title = str(node["title"]) or f"Verdict: {game}"
         clauses = self.clauses_of(game)
         verdicts = {
@@ -401,6 +423,7 @@ class GameVerdict:
         )
         box += tables
         box.extend(self.open_clauses(clauses, verdicts))
+        box.extend(self.failure_causes(game))
         box.extend(self.ruled_clauses(clauses, verdicts))
         verified = [
             (r.clause_id, self.data.verdicts.tagged(f"clause:{r.clause_id}"))
@@ -410,6 +433,33 @@ class GameVerdict:
         box.extend(verdict_caveat(self.data.results, game, verified))
         box += self.provenance()
         box.extend(self.page_links(game, clauses))
+        return box
+
+    def total(self) -> nodes.container:
+        """One line for every game together: runs and clauses by status, the duration."""
+        features = [f for f in self.data.features if self.data.game_of(f.path) != "."]
+        runs = self.data.verdicts.totals(features)
+        clauses: dict[str, ClauseVerdict] = {}
+        for record in self.store.all_clauses():
+            clauses.setdefault(
+                record.clause_id,
+                self.data.verdicts.clause_verdict(f"clause:{record.clause_id}"),
+            )
+        by_verdict = Counter(clauses.values())
+        run_parts = ", ".join(f"{runs[s]} {s.value}" for s in Status if runs[s])
+        clause_parts = ", ".join(
+            f"{by_verdict[v]} {v.value}" for v in ClauseVerdict if by_verdict[v]
+        )
+        text = (
+            f"All games: {sum(runs.values())} scenario runs ({run_parts or 'none'}); "
+            f"{len(clauses)} clauses ({clause_parts or 'none'})."
+        )
+        parts: list[InlineNode] = [strong(text)]
+        duration = run_duration(self.data)
+        if duration is not None:
+            parts.append(f" The run took {duration}.")
+        box = nodes.container(ids=["verdict-all-games"], classes=["rulebooks-total"])
+        box += paragraph(*parts, classes=["rulebooks-total-line"])
         return box
 
     def clauses_of(self, game: str) -> list[ClauseRecord]:
@@ -425,7 +475,8 @@ class GameVerdict:
         features = [f for f in self.data.features if self.data.game_of(f.path) == game]
         counts = self.data.verdicts.totals(features)
         rows: list[list[InlineNode]] = [
-            [status_badge(status), str(counts[status])] for status in Status
+            [neutral_if_zero(status_badge(status), counts[status]), str(counts[status])]
+            for status in Status
         ]
         rows.append(["total", str(sum(counts.values()))])
         ids: list[str | None] = [f"verdict-{slug(game)}-runs-{slug(s.value)}" for s in Status]
@@ -439,7 +490,8 @@ class GameVerdict:
         """A table of the game's clauses by verdict."""
         counts = Counter(verdicts.values())
         rows: list[list[InlineNode]] = [
-            [verdict_badge(verdict), str(counts[verdict])] for verdict in ClauseVerdict
+            [neutral_if_zero(verdict_badge(verdict), counts[verdict]), str(counts[verdict])]
+            for verdict in ClauseVerdict
         ]
         rows.append(["total", str(len(verdicts))])
         ids: list[str | None] = [
@@ -466,6 +518,69 @@ class GameVerdict:
             )
             parts.append(paragraph(*links, classes=["rulebooks-open-clauses"]))
         return parts
+
+    def failure_causes(self, game: str | None = None) -> list[nodes.Node]:
+        """The failed runs grouped by cause (exception type and place), each group with
+        its clauses and scenarios; nothing when no run failed."""
+        results = self.data.results
+        if results is None:
+            return []
+        scenarios = [
+            r for r in results.scenarios if game is None or self.data.game_of(r.feature) == game
+        ]
+        groups = failure_groups(scenarios)
+        if not groups:
+            return []
+        clause_pages = {r.clause_id: r for r in self.store.all_clauses()}
+        box = nodes.container(classes=["rulebooks-failure-causes"])
+        box += paragraph(
+            strong(f"Failures by cause ({len(groups)})"),
+            " — failed runs sharing an exception type and place:",
+            classes=["rulebooks-clause-title"],
+        )
+        items = nodes.bullet_list(classes=["rulebooks-failure-groups"])
+        for group in groups:
+            runs = len(group.runs)
+            head: list[InlineNode] = [
+                status_badge(Status.FAILED),
+                " ",
+                literal(group.kind),
+                " at ",
+                literal(group.where),
+                f": {runs} failed run{'s' if runs != 1 else ''} in "
+                f"{len(group.scenarios)} scenario{'s' if len(group.scenarios) != 1 else ''}",
+            ]
+            clause_links: list[InlineNode] = ["Clauses: "]
+            clause_links += _joined(
+                self.link(clause_pages[c].docname, clause_pages[c].anchor, c)
+                if c in clause_pages
+                else literal(c)
+                for c in group.clauses
+            ) or ["none"]
+            scenario_items = nodes.bullet_list()
+            for feature, line, name in group.scenarios:
+                anchor = self.data.scenario_anchor(feature, line)
+                scenario_items += nodes.list_item(
+                    "",
+                    paragraph(self.scenario_link(anchor, name), " ", literal(f"{feature}:{line}")),
+                )
+            item = nodes.list_item(
+                "",
+                paragraph(*head),
+                literal_block(group.runs[0].error, classes=["rulebooks-error"]),
+                paragraph(*clause_links),
+                scenario_items,
+            )
+            items += item
+        box += items
+        return [box]
+
+    def scenario_link(self, anchor: str, text: str) -> nodes.Node:
+        """A link to the page showing the scenario (its name as text if none does)."""
+        target = self.store.page_of_anchor(anchor)
+        if target is None:
+            return nodes.Text(text)
+        return make_refnode(self.app.builder, self.docname, target, anchor, nodes.Text(text))
 
     def ruled_clauses(
         self, clauses: Sequence[ClauseRecord], verdicts: dict[str, ClauseVerdict]
@@ -497,8 +612,15 @@ class GameVerdict:
                 "No results file: nothing has been run.", classes=["rulebooks-provenance"]
             )
         parts: list[InlineNode] = ["Results recorded ", results.finished or "(time unknown)"]
+        duration = run_duration(self.data)
+        if duration is not None:
+            parts.append(f" (the run took {duration})")
         if results.git.commit:
-            parts += [" on commit ", literal(results.git.commit[:12])]
+            commit: nodes.Node = literal(results.git.commit[:12])
+            url = self.data.commit_url()
+            if url is not None:
+                commit = nodes.reference("", "", commit, refuri=url, classes=["rulebooks-source"])
+            parts += [" on commit ", commit]
             if results.git.dirty:
                 parts.append(" (with uncommitted changes)")
         parts.append(".")
@@ -544,9 +666,12 @@ class GameVerdict:
 class Coverage(GameVerdict):
     """Renders the ``coverage`` placeholder: the traceability of every clause."""
 
-    def render(self) -> nodes.container:  # type: ignore[override]
-        """One table per game, then unverified clauses and scenarios tied to no clause."""
-        box = nodes.container(ids=["coverage"], classes=["rulebooks-coverage"])
+    def render(self, only_failing: bool = False) -> nodes.container:  # type: ignore[override]
+        """One table per game, then failing clauses, failures by cause, unverified clauses
+        and scenarios tied to no clause; ``only_failing``: the failures alone."""
+        box = nodes.container(
+            ids=["failing-now" if only_failing else "coverage"], classes=["rulebooks-coverage"]
+        )
         records: dict[str, ClauseRecord] = {}
         for record in self.store.all_clauses():
             records.setdefault(record.clause_id, record)
@@ -554,6 +679,10 @@ class Coverage(GameVerdict):
         verdicts = {
             clause: self.data.verdicts.clause_verdict(f"clause:{clause}") for clause in records
         }
+        if only_failing:
+            box.extend(self.failing(records, verdicts))
+            box.extend(self.failure_causes())
+            return box
         for game in games:
             clauses = [r for r in records.values() if r.game == game]
             page = clauses[0].docname
@@ -561,6 +690,8 @@ class Coverage(GameVerdict):
                 self.link(page, "", self.title_of(page)), classes=["rulebooks-clause-title"]
             )
             box += self.clause_table(game, clauses, verdicts)
+        box.extend(self.failing(records, verdicts))
+        box.extend(self.failure_causes())
         box.extend(self.unverified(records, verdicts))
         box.extend(self.untied(set(records)))
         return box
@@ -598,14 +729,34 @@ class Coverage(GameVerdict):
             rows,
             header=["clause", "title", "verdict", "scenarios"],
             classes=["rulebooks-coverage-table"],
-            row_ids=[f"coverage-{record.anchor}" for record in clauses],
+            row_ids=[f"coverage-{slug(record.clause_id)}" for record in clauses],
         )
 
-    def scenario_link(self, anchor: str, text: str) -> nodes.Node:
-        target = self.store.page_of_anchor(anchor)
-        if target is None:
-            return nodes.Text(text)
-        return make_refnode(self.app.builder, self.docname, target, anchor, nodes.Text(text))
+    def failing(
+        self, records: dict[str, ClauseRecord], verdicts: dict[str, ClauseVerdict]
+    ) -> list[nodes.Node]:
+        """The clauses with a failing scenario, every game together."""
+        failing_ids = [c for c, v in verdicts.items() if v is ClauseVerdict.FAILING]
+        parts: list[nodes.Node] = [
+            paragraph(strong("Failing clauses"), classes=["rulebooks-clause-title"])
+        ]
+        if not failing_ids:
+            parts.append(paragraph("None: no clause has a failing scenario."))
+            return parts
+        items = nodes.bullet_list(ids=["coverage-failing"])
+        for clause in sorted(failing_ids):
+            record = records[clause]
+            items += nodes.list_item(
+                "",
+                paragraph(
+                    verdict_badge(ClauseVerdict.FAILING),
+                    " ",
+                    self.link(record.docname, record.anchor, clause),
+                    f" {record.title}",
+                ),
+            )
+        parts.append(items)
+        return parts
 
     def unverified(
         self, records: dict[str, ClauseRecord], verdicts: dict[str, ClauseVerdict]
@@ -653,6 +804,32 @@ class Coverage(GameVerdict):
             )
         parts.append(items)
         return parts
+
+
+def neutral_if_zero(badge: nodes.inline, count: int) -> nodes.inline:
+    """A count's badge, in neutral colours when the count is zero (no red for "0 failed")."""
+    if count == 0:
+        badge["classes"].append("rulebooks-badge-zero")
+    return badge
+
+
+def run_duration(data: SiteData) -> str | None:
+    """How long the recorded run took (``41.2 s``, ``3 min 5 s``), or None if unknown."""
+    results = data.results
+    if results is None or not results.started or not results.finished:
+        return None
+    try:
+        seconds = (
+            datetime.fromisoformat(results.finished) - datetime.fromisoformat(results.started)
+        ).total_seconds()
+    except ValueError:
+        return None
+    if seconds < 0:
+        return None
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
 
 
 def _as_nodes(parts: Sequence[InlineNode]) -> list[nodes.Node]:

@@ -92,9 +92,7 @@ def clause_strength_nodes(
     """The clause's mutation line, shown after its verdict."""
     if no_code is not None:
         return [
-            paragraph(
-                "Engine code: none needed (", no_code, ").", classes=["rulebooks-strength"]
-            )
+            paragraph("Engine code: none needed (", no_code, ").", classes=["rulebooks-strength"])
         ]
     results, error = mutation_data(directive)
     if results is None:

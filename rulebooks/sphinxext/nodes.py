@@ -18,6 +18,24 @@ class scenario_ref(nodes.inline):
     """
 
 
+class id_ref(nodes.inline):
+    """A link to the clause or ruling whose ID is attribute ``identifier``.
+
+    Resolved once every page is read; left unresolved (no page defines the ID, or a table
+    of contents copied it), it shows its children as plain text.
+    """
+
+
+class board_pictures(nodes.General, nodes.Element):
+    """Board pictures of a scenario with their words, written out by the HTML builder.
+
+    Attributes: ``boards``, a list of ``(label, svg, text)``; ``folded``, the summary of the
+    disclosure they sit in (empty: not folded). The HTML visitor writes each SVG once into
+    ``_boards/`` of the output and links it as an image with its intrinsic size; other
+    builders show the words.
+    """
+
+
 class game_verdict(nodes.General, nodes.Element):
     """The ``game-verdict`` summary; attributes ``game`` and ``title``."""
 
@@ -32,3 +50,10 @@ def skip_node(_translator: Any, _node: nodes.Element) -> None:
 
 
 PLACEHOLDER_VISITORS = (skip_node, None)
+
+
+def pass_node(_translator: Any, _node: nodes.Element) -> None:
+    """Visitor that renders nothing of its own: the node's children show as they are."""
+
+
+PASS_THROUGH_VISITORS = (pass_node, pass_node)

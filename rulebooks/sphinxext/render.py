@@ -7,12 +7,17 @@ classes only add colour.
 
 from __future__ import annotations
 
-import base64
+import hashlib
 import html
-from collections.abc import Iterable, Sequence
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import TypeAlias
 
 from docutils import nodes
+from sphinx.util.osutil import relative_uri
+from sphinx.writers.html5 import HTML5Translator
 
 from rulebooks.commands import scenario_replay
 from rulebooks.gherkin_model import (
@@ -26,8 +31,8 @@ from rulebooks.gherkin_model import (
     Scenario,
     Step,
 )
-from rulebooks.results import Board, ClauseVerdict, ScenarioResult, Status, StepResult
-from rulebooks.sphinxext.nodes import scenario_ref
+from rulebooks.results import ClauseVerdict, ScenarioResult, Status, StepResult
+from rulebooks.sphinxext.nodes import board_pictures, id_ref, scenario_ref
 from rulebooks.sphinxext.site import SiteData, slug
 
 STATUS_SYMBOLS = {
@@ -101,16 +106,46 @@ def verdict_badge(verdict: ClauseVerdict) -> nodes.inline:
     return nodes.inline(text, text, classes=["rulebooks-badge", verdict_class(verdict)])
 
 
+def id_link(identifier: str, *children: nodes.Node) -> id_ref:
+    """A placeholder link to the clause or ruling ``identifier`` (resolved later)."""
+    ref = id_ref("", "", *(children or (nodes.Text(identifier),)))
+    ref["identifier"] = identifier
+    return ref
+
+
+_LINKED_TAGS = ("clause:", "ruling:")
+
+
 def tag_list(tags: Sequence[str]) -> nodes.paragraph | None:
-    """Tags as ``@tag`` literals, or None when there are none."""
+    """Tags as ``@tag`` literals, or None when there are none; ``@clause:ID`` and
+    ``@ruling:ID`` link to their clause or ruling."""
     if not tags:
         return None
     parts: list[InlineNode] = ["Tags: "]
     for index, tag in enumerate(tags):
         if index:
             parts.append(" ")
-        parts.append(literal(f"@{tag}"))
+        shown = literal(f"@{tag}")
+        identifier = tag.partition(":")[2]
+        linked = identifier and tag.startswith(_LINKED_TAGS)
+        parts.append(id_link(identifier, shown) if linked else shown)
     return paragraph(*parts, classes=["rulebooks-tags"])
+
+
+_RULE_ID = re.compile(r"^([A-Za-z][A-Za-z0-9]*-\S+)(\s.*)?$")
+
+
+def rule_title(keyword: str, name: str) -> nodes.title:
+    """The heading of a ``Rule:``; a name starting with a clause ID links the ID."""
+    found = _RULE_ID.match(name)
+    if found is None:
+        return nodes.title(f"{keyword}: {name}", f"{keyword}: {name}")
+    text = f"{keyword}: {name}"
+    title = nodes.title(text, f"{keyword}: ")
+    title += id_link(found.group(1))
+    if found.group(2):
+        title += nodes.Text(found.group(2))
+    return title
 
 
 def description(text: str) -> list[nodes.paragraph]:
@@ -173,10 +208,11 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
     """The boards recorded with a scenario, as pictures with their text alternative.
 
     A failed comparison shows the expected board beside the actual one; otherwise the board
-    before the first action and after the last step. The SVG is embedded as an image (a
-    data URI), so nothing in it can run in the page; the words go in its ``alt`` text and in
-    a "board in words" disclosure below. With ``folded``, everything sits in a disclosure
-    with that summary (used for the rows of a Scenario Outline).
+    before the first action and after the last step. Each SVG becomes a file of the output
+    (``_boards/<hash>.svg``) shown as an image with its intrinsic size, so nothing in it
+    can run in the page and the page does not move when it loads; the words go in its
+    ``alt`` text and in a "board in words" disclosure below. With ``folded``, everything
+    sits in a disclosure with that summary (used for the rows of a Scenario Outline).
     """
     if result is None or not result.boards:
         return []
@@ -187,33 +223,90 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
     else:
         shown = [(m, boards[m]) for m in ("before", "after") if m in boards]
         labels = {}
-    figures = "".join(_figure(labels.get(m, BOARD_LABELS[m]), board) for m, board in shown)
+    node = board_pictures("")
+    node["boards"] = [
+        (labels.get(moment, BOARD_LABELS[moment]), board.svg, board.text) for moment, board in shown
+    ]
+    node["folded"] = folded or ""
+    return [node]
+
+
+BOARDS_FOLDER = "_boards"
+_VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+
+
+def intrinsic_size(svg: str) -> tuple[int, int]:
+    """Width and height of an SVG picture, from its ``viewBox`` (rounded to pixels)."""
+    found = _VIEWBOX.search(svg)
+    if found is None:
+        raise ValueError("a board picture has no viewBox: its size cannot be known")
+    return round(float(found.group(1))), round(float(found.group(2)))
+
+
+def board_file_name(svg: str) -> str:
+    """The file of a picture in ``_boards/``: named by its content, so written once."""
+    return hashlib.sha256(svg.encode("utf-8")).hexdigest()[:20] + ".svg"
+
+
+def write_board_file(outdir: Path, svg: str) -> str:
+    """Write ``svg`` into ``outdir/_boards/`` unless there already; its output-relative path.
+
+    Written through a temporary file and renamed, so parallel writers never show a reader
+    half a picture.
+    """
+    name = board_file_name(svg)
+    target = outdir / BOARDS_FOLDER / name
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(f".{name}.{os.getpid()}.tmp")
+        temporary.write_text(svg, "utf-8")
+        os.replace(temporary, target)
+    return f"{BOARDS_FOLDER}/{name}"
+
+
+def board_markup(node: board_pictures, source_of: Callable[[str], str]) -> str:
+    """The HTML of the pictures: ``source_of(svg)`` gives each picture's ``src``."""
+    figures = "".join(
+        _figure(label, svg, text, source_of(svg)) for label, svg, text in node["boards"]
+    )
     words = "".join(
-        f"<p><strong>{html.escape(labels.get(m, BOARD_LABELS[m]))}:</strong></p>"
-        f"<pre>{html.escape(board.text)}</pre>"
-        for m, board in shown
+        f"<p><strong>{html.escape(label)}:</strong></p><pre>{html.escape(text)}</pre>"
+        for label, _, text in node["boards"]
     )
     markup = (
         f'<div class="rulebooks-boards">{figures}</div>'
         f'<details class="rulebooks-board-words"><summary>The boards in words</summary>'
         f"{words}</details>"
     )
-    if folded is not None:
+    if node["folded"]:
         markup = (
-            f'<details class="rulebooks-row-boards"><summary>{html.escape(folded)}</summary>'
-            f"{markup}</details>"
+            f'<details class="rulebooks-row-boards"><summary>{html.escape(node["folded"])}'
+            f"</summary>{markup}</details>"
         )
-    return [nodes.raw("", markup, format="html")]
+    return markup
 
 
-def _figure(label: str, board: Board) -> str:
-    data = base64.b64encode(board.svg.encode("utf-8")).decode("ascii")
-    alt = f"{label}: {board.text}"
+def _figure(label: str, svg: str, text: str, source: str) -> str:
+    width, height = intrinsic_size(svg)
+    alt = f"{label}: {text}"
     return (
-        f'<figure class="rulebooks-board"><img src="data:image/svg+xml;base64,{data}" '
+        f'<figure class="rulebooks-board"><img src="{html.escape(source, quote=True)}" '
+        f'width="{width}" height="{height}" '
         f'alt="{html.escape(alt, quote=True)}" loading="lazy"/>'
         f"<figcaption>{html.escape(label)}</figcaption></figure>"
     )
+
+
+def visit_board_pictures_html(translator: HTML5Translator, node: board_pictures) -> None:
+    """Write the node's pictures into the output and link them from the page."""
+    builder = translator.builder
+    page = builder.get_target_uri(builder.current_docname)
+
+    def source_of(svg: str) -> str:
+        return relative_uri(page, write_board_file(Path(builder.outdir), svg))
+
+    translator.body.append(board_markup(node, source_of))
+    raise nodes.SkipNode
 
 
 def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph:
@@ -223,6 +316,16 @@ def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph
     if result is not None and result.forced:
         parts += [" — forced chance outcomes: ", literal(", ".join(result.forced))]
     return paragraph(*parts, classes=["rulebooks-replay"])
+
+
+def source_location(data: SiteData, path: str, line: int | None = None) -> nodes.Node:
+    """``path`` (``path:line``) as code, linked to the source at the run's commit when the
+    repository's address is configured."""
+    shown = literal(f"{path}:{line}" if line else path)
+    url = data.source_url(path, line)
+    if url is None:
+        return shown
+    return nodes.reference("", "", shown, refuri=url, classes=["rulebooks-source"])
 
 
 def scenario_link(anchor: str, text: str) -> scenario_ref:
@@ -249,7 +352,9 @@ class FeatureRenderer:
             self.data.feature_anchor(feature.path), f"{feature.keyword}: {feature.name}"
         )
         section["classes"].append("rulebooks-feature")
-        section += paragraph("File: ", literal(feature.path), classes=["rulebooks-location"])
+        section += paragraph(
+            "File: ", source_location(self.data, feature.path), classes=["rulebooks-location"]
+        )
         if self.verdicts.is_stale(feature):
             section += paragraph(
                 status_badge(Status.STALE),
@@ -291,7 +396,8 @@ class FeatureRenderer:
     def rule(self, feature: Feature, rule: Rule) -> nodes.section:
         """A subsection for a ``Rule:`` block."""
         anchor = self.data.feature_anchor(feature.path).replace("feature-", "rule-", 1)
-        section = self._section(f"{anchor}-l{rule.line}", f"{rule.keyword}: {rule.name}")
+        section = nodes.section(ids=[f"{anchor}-l{rule.line}"])
+        section += rule_title(rule.keyword, rule.name)
         section["classes"].append("rulebooks-rule")
         section.extend(self._header_parts(rule.tags, rule.description))
         if rule.background:
@@ -322,7 +428,10 @@ class FeatureRenderer:
         status = self.verdicts.scenario_status(feature, scenario)
         box = nodes.container(ids=[anchor], classes=["rulebooks-scenario", status_class(status)])
         box += self._scenario_title(scenario, status, anchor)
-        box += paragraph(literal(f"{feature.path}:{scenario.line}"), classes=["rulebooks-location"])
+        box += paragraph(
+            source_location(self.data, feature.path, scenario.line),
+            classes=["rulebooks-location"],
+        )
         tags = tag_list(scenario.tags)
         if tags is not None:
             box += tags

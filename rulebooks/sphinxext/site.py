@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +50,8 @@ class SitePaths:
     features_dir: Path
     results_file: Path
     project_root: Path
+    repository_url: str = ""
+    """The web address of the repository (``https://github.com/o/r``); empty: no links."""
 
     @classmethod
     def from_config(cls, config: Config) -> SitePaths:
@@ -57,6 +60,7 @@ class SitePaths:
             features_dir=Path(config.rulebooks_features_dir),
             results_file=Path(config.rulebooks_results_file),
             project_root=Path(config.rulebooks_project_root),
+            repository_url=str(config.rulebooks_repository_url or ""),
         )
 
     def features_prefix(self) -> str:
@@ -126,6 +130,22 @@ class SiteData:
         """Stable anchor of a scenario, e.g. ``scenario-game-01_dice-l12``."""
         stem = slug(self.under_features(feature_path).removesuffix(".feature"))
         return f"scenario-{stem}-l{line}"
+
+    def source_url(self, path: str, line: int | None = None) -> str | None:
+        """The address of a project file at the run's commit (and line), or None without a
+        repository address or a recorded commit."""
+        commit = self.results.git.commit if self.results is not None else None
+        if not self.paths.repository_url or not commit:
+            return None
+        anchor = f"#L{line}" if line else ""
+        return f"{self.paths.repository_url}/blob/{commit}/{path}{anchor}"
+
+    def commit_url(self) -> str | None:
+        """The address of the run's commit, or None (no repository address, or no commit)."""
+        commit = self.results.git.commit if self.results is not None else None
+        if not self.paths.repository_url or not commit:
+            return None
+        return f"{self.paths.repository_url}/commit/{commit}"
 
     def stale_features(self) -> list[Feature]:
         """Features whose results were recorded on other inputs than the checkout's."""
@@ -245,9 +265,36 @@ CONFIG_VALUES = {
 
 
 def make_paths_absolute(confdir: Path, config: Config) -> None:
-    """Resolve the ``rulebooks_*`` paths against the Sphinx confdir, in place."""
+    """Resolve the ``rulebooks_*`` paths against the Sphinx confdir, in place; an unset
+    ``rulebooks_repository_url`` becomes the git remote's web address (or empty)."""
     for name in CONFIG_VALUES:
         setattr(config, name, str((confdir / str(getattr(config, name))).resolve()))
+    if config.rulebooks_repository_url is None:
+        config.rulebooks_repository_url = git_remote_url(Path(config.rulebooks_project_root))
+
+
+def web_address(remote: str) -> str:
+    """A git remote as a web address: ``git@github.com:o/r.git`` -> ``https://github.com/o/r``;
+    empty when it is not one (a local path)."""
+    remote = remote.strip().removesuffix("/").removesuffix(".git")
+    ssh = re.match(r"^(?:ssh://)?git@([^:/]+)[:/](.+)$", remote)
+    if ssh:
+        return f"https://{ssh.group(1)}/{ssh.group(2)}"
+    if re.match(r"^https?://", remote):
+        return re.sub(r"^(https?://)[^@/]*@", r"\1", remote)  # drop any credentials
+    return ""
+
+
+def git_remote_url(root: Path) -> str:
+    """The web address of the ``origin`` remote of the checkout at ``root`` (or empty)."""
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(root), "remote", "get-url", "origin"],
+            capture_output=True, text=True, check=False, timeout=10,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return web_address(found.stdout) if found.returncode == 0 else ""
 
 
 _CACHE: dict[SitePaths, SiteData] = {}

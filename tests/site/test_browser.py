@@ -22,6 +22,8 @@ from urllib.parse import unquote, urljoin, urlparse
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
+from tests.site.jumps import VIEWPORTS, clause_jumps, landing_offset
+
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -120,7 +122,7 @@ def test_from_home_to_a_clause_and_an_example_board(reader: Reader, site_url: st
     assert "Rulebooks" in page.title()
     page.get_by_role("link", name="Mahé: the rules, clause by clause").first.click()
     page.wait_for_url(re.compile(r"mahe/rules\.html"))
-    badge = page.locator("#mahe-3-3 .rulebooks-verdict .rulebooks-badge")
+    badge = page.locator('[id="MAHE-3.3"] .rulebooks-verdict .rulebooks-badge')
     assert badge.inner_text() == "✔ verified"
     page.get_by_role(
         "link", name="The rulebook's stack: red carries yellow 18 spaces"
@@ -235,3 +237,48 @@ def test_no_internal_link_is_broken(site: tuple[Path, dict[str, object]]) -> Non
             ):
                 broken.append(f"{page_file.relative_to(root)} -> {href}: no such anchor")
     assert broken == []
+
+
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_a_clause_link_lands_on_its_scenario(
+    browser: Browser, site: tuple[Path, dict[str, object]], site_url: str, viewport: str
+) -> None:
+    """Three clauses per game, spread over the rules page: following the link to the
+    clause's first scenario leaves it at the top of the screen, below the sticky bars, once
+    the pictures have loaded (benchmarks/bench_jumps.py sweeps every clause)."""
+    jumps = clause_jumps(site[0], per_game=3)
+    assert len(jumps) == 12
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    try:
+        missed = [
+            f"{jump.clause} -> {jump.href}: {landing}"
+            for jump in jumps
+            if not (landing := landing_offset(page, urljoin(site_url, jump.href))).lands
+        ]
+    finally:
+        page.close()
+    assert missed == []
+
+
+def test_a_filter_matching_nothing_says_so(reader: Reader, site_url: str) -> None:
+    """On a green build, ``?status=failed`` shows no scenario and says none failed."""
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html?status=failed"))
+    assert reader.visible_scenarios() == []
+    message = page.locator(".rulebooks-filter-empty")
+    assert message.is_visible()
+    assert message.inner_text() == "No scenario on this page matches this filter: none is failed."
+    assert page.locator("#rulebooks-filter-status").input_value() == "failed"
+
+
+def test_the_filter_counts_runs_as_the_home_page_does(
+    reader: Reader, site: tuple[Path, dict[str, object]], site_url: str
+) -> None:
+    """The home page counts runs (an outline row is a run); the filter gives that count."""
+    home = (site[0] / "index.html").read_text("utf-8")
+    row = home[home.index('id="verdict-mahe-runs-total"') :]
+    total = int(re.findall(r"<p>(\d+)</p>", row)[0])
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html"))
+    count = page.locator(".rulebooks-filter-count").inner_text()
+    assert f"of {total} runs" in count, count

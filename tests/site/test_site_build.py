@@ -37,7 +37,7 @@ def test_rules_page_shows_each_clause_with_its_scenarios(
 ) -> None:
     html_dir, _ = site
     rules = (html_dir / "mahe" / "rules.html").read_text("utf-8")
-    clause = rules[rules.index('id="mahe-3-3"') :]
+    clause = rules[rules.index('id="MAHE-3.3"') :]
     clause = clause[: clause.index('<div class="rulebooks-clause ')]
     assert "✔ verified" in clause
     assert "The rulebook's bust: 2, then 6" in clause and "✔ passed" in clause
@@ -76,7 +76,9 @@ def test_every_rulebook_example_shows_its_board_before_and_after(
         if "@example" not in block:
             continue
         shown += 1
-        assert block.count('<img src="data:image/svg+xml;base64,') == 2, anchor
+        pictures = re.findall(r'<img src="\.\./_boards/(\w+\.svg)" width="\d+" height="\d+"', block)
+        assert len(pictures) == 2, anchor
+        assert all((html_dir / "_boards" / name).is_file() for name in pictures), anchor
         assert 'alt="Before the first action: ' in block and 'alt="After the last step: ' in block
         words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", block))
         assert "rulebooks replay features/mahe/" in words and "forced chance outcomes: die" in words
@@ -166,3 +168,84 @@ def test_a_failing_scenario_is_published_red_with_its_error(
     ]
     assert "<script>alert(1)</script>" in page  # shown as text
     assert "<script>alert(1)</script>" not in raw and "&lt;script&gt;alert(1)&lt;/script&gt;" in raw
+
+
+def test_every_board_picture_is_a_file_with_its_intrinsic_size(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    """No picture is inlined as a data URI; each is a file of ``_boards/`` whose width and
+    height attributes are its viewBox's, so the page keeps its layout while they load."""
+    html_dir, _ = site
+    pictures = 0
+    for page in sorted(html_dir.glob("*/examples.html")):
+        text = page.read_text("utf-8")
+        assert "data:image/svg+xml" not in text.split('class="rulebooks-simulation', 1)[0], page
+        for src, width, height in re.findall(
+            r'<figure class="rulebooks-board"><img src="([^"]+)" width="(\d+)" height="(\d+)"', text
+        ):
+            svg = (page.parent / src).resolve().read_text("utf-8")
+            box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+            assert box is not None, src
+            assert (round(float(box[1])), round(float(box[2]))) == (int(width), int(height)), src
+            pictures += 1
+        assert text.count('<figure class="rulebooks-board">') == len(
+            re.findall(r'<figure class="rulebooks-board"><img src="\.\./_boards/', text)
+        ), page
+    assert pictures > 400
+
+
+def test_home_shows_zero_counts_neutral_and_a_total_of_every_game(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    html_dir, recorded = site
+    page = (html_dir / "index.html").read_text("utf-8")
+    failed_row = page[page.index('id="verdict-mahe-runs-failed"') :].split("</tr>")[0]
+    assert "rulebooks-badge-zero" in failed_row  # "0 failed" wears no red
+    passed_row = page[page.index('id="verdict-mahe-runs-passed"') :].split("</tr>")[0]
+    assert "rulebooks-badge-zero" not in passed_row
+    text = text_of(html_dir / "index.html")
+    runs = len(recorded["scenarios"])  # type: ignore[arg-type]
+    assert f"All games: {runs} scenario runs ({runs} passed);" in text
+    assert re.search(r"clauses \(\d+ verified\)\. The run took (\d+\.\d s|\d+ min \d+ s)\.", text)
+
+
+def test_rules_page_counts_the_passed_rows_of_an_outline(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    text = text_of(site[0] / "mahe" / "rules.html")
+    counts = re.findall(r"✔ passed (\d+) of (\d+) rows passed", text)
+    assert counts and all(passed == rows for passed, rows in counts)
+    assert "✔ passed 18 of 18 rows passed From the raft, dice <dice> move <spaces>" in text
+
+
+def test_what_fails_now_says_nothing_fails_on_a_green_build(
+    site: tuple[Path, dict[str, object]],
+) -> None:
+    text = text_of(site[0] / "failing.html")
+    assert "Failing clauses None: no clause has a failing scenario." in text
+    assert "Failures by cause" not in text
+    coverage = text_of(site[0] / "coverage.html")
+    assert "Failing clauses None: no clause has a failing scenario." in coverage
+
+
+def test_one_title_per_clause_on_every_page(site: tuple[Path, dict[str, object]]) -> None:
+    """A clause's title on its rules page is the one its `Rule:` heading shows on the
+    examples page, and the one the coverage page gives it."""
+    html_dir, _ = site
+    coverage = text_of(html_dir / "coverage.html")
+    checked = 0
+    for rules in sorted(html_dir.glob("*/rules.html")):
+        titles = dict(
+            re.findall(
+                r'<p class="rulebooks-clause-title"[^>]*><strong>([^<]+)</strong> ([^<]+?) <a',
+                rules.read_text("utf-8"),
+            )
+        )
+        examples = text_of(rules.parent / "examples.html")
+        for clause, title in titles.items():
+            title = html.unescape(title)
+            headings = re.findall(rf"Rule: {re.escape(clause)} ((?:(?!Rule: ).)+?) ¶", examples)
+            assert all(heading == title for heading in headings), (clause, headings, title)
+            assert f"{clause} {title}" in coverage, clause
+            checked += 1
+    assert checked > 100

@@ -315,7 +315,7 @@ def test_the_site_shows_strength_beside_the_verdict_and_the_report(tmp_path: Pat
     project.write("mutation/results.json", json.dumps(results_data()))
     project.write("mutation/equivalent.toml", EQUIVALENT)
     build = project.build()
-    clause = build.text("rules", "mahe-3-3")
+    clause = build.text("rules", "MAHE-3.3")
     assert "Mutation strength: 14 of 15 mutants killed (93%), 1 of them equivalent" in clause
     report = build.text("coverage", "mutation-report")
     assert "Campaign of commit 0123456789ab" in report
@@ -347,8 +347,8 @@ def test_the_site_without_mutation_results_says_so(tmp_path: Path) -> None:
     project.write("docs/coverage.md", COVERAGE)
     build = project.build()
     assert "No mutation campaign results yet" in build.text("coverage", "mutation-report")
-    assert "Mutation strength: not run yet." in build.text("rules", "mahe-3-3")
-    assert element_of(build.pages["rules"], "mahe-3-3")
+    assert "Mutation strength: not run yet." in build.text("rules", "MAHE-3.3")
+    assert element_of(build.pages["rules"], "MAHE-3.3")
 
 
 def test_the_committed_results_parse_and_their_equivalence_notes_name_mutants() -> None:

@@ -592,13 +592,13 @@ def test_syntax_errors_listed_in_the_page_banner(built: Build) -> None:
 
 
 def test_clause_block(built: Build) -> None:
-    text = built.text("rules", "mahe-3-3")
+    text = built.text("rules", "MAHE-3.3")
     assert text.startswith("MAHE-3.3 A total above 7 is a bust")
     assert "Rulebook section: Gameplay" in text
     assert "A player whose total goes above 7 busts." in text
     assert "Verdict: ✔ verified" in text
     assert "✔ passed First die 2, second 6: a bust" in text
-    markup = built.markup("rules", "mahe-3-3")
+    markup = built.markup("rules", "MAHE-3.3")
     assert "<strong>above 7</strong>" in markup
     assert f'href="scenarios.html#{scenario_id(DICE_PATH, BUST)}"' in markup
 
@@ -606,11 +606,11 @@ def test_clause_block(built: Build) -> None:
 @pytest.mark.parametrize(
     ("anchor", "verdict"),
     [
-        ("mahe-3-3", "verified"),
-        ("mahe-3-4", "failing"),
-        ("mahe-3-5", "failing"),
-        ("mahe-3-6", "unverified"),
-        ("mahe-9-1", "unverified"),
+        ("MAHE-3.3", "verified"),
+        ("MAHE-3.4", "failing"),
+        ("MAHE-3.5", "failing"),
+        ("MAHE-3.6", "unverified"),
+        ("MAHE-9.1", "unverified"),
     ],
 )
 def test_clause_verdicts(built: Build, anchor: str, verdict: str) -> None:
@@ -619,15 +619,15 @@ def test_clause_verdicts(built: Build, anchor: str, verdict: str) -> None:
 
 
 def test_clause_without_scenario_says_unverified(built: Build) -> None:
-    text = built.text("rules", "mahe-9-1")
+    text = built.text("rules", "MAHE-9.1")
     assert "No scenario verifies this clause yet: it is unverified." in text
-    assert "No scenario verifies" not in built.text("rules", "mahe-3-6")
+    assert "No scenario verifies" not in built.text("rules", "MAHE-3.6")
 
 
 def test_interpretations(built: Build) -> None:
-    pinned = built.text("rules", "mahe-r4")
+    pinned = built.text("rules", "MAHE-R4")
     assert "Pinned by: ✘ failed <script>alert(1)</script>" in pinned
-    assert "No scenario pins this reading yet." in built.text("rules", "mahe-r5")
+    assert "No scenario pins this reading yet." in built.text("rules", "MAHE-R5")
 
 
 def test_unknown_clause_tag_warning(built: Build) -> None:
@@ -672,12 +672,15 @@ def test_game_verdict_counts(built: Build) -> None:
 def test_game_verdict_provenance_and_links(built: Build) -> None:
     text = built.text("verdict", "verdict-mahe")
     assert text.startswith("Mahé at a glance")
-    assert "Results recorded 2026-11-30T02:30:04+00:00 on commit 4f1cabcdef01." in text
+    assert (
+        "Results recorded 2026-11-30T02:30:04+00:00 (the run took 4.0 s) on commit 4f1cabcdef01."
+        in text
+    )
     assert "✘ failing: MAHE-3.4, MAHE-3.5" in text
     assert "○ unverified: MAHE-3.6, MAHE-9.1" in text
     markup = built.markup("verdict", "verdict-mahe")
     assert 'href="rules.html"' in markup
-    assert 'href="rules.html#mahe-3-4"' in markup
+    assert 'href="rules.html#MAHE-3.4"' in markup
     assert 'href="scenarios.html"' in markup
 
 
@@ -691,7 +694,7 @@ def test_no_results_file(tmp_path: Path) -> None:
         assert banner == "No results No results: these pages show no verdict. Run make site."
     assert "rulebooks-banner-no-results" not in build.pages["index"]
     assert build.text("scenarios", scenario_id(DICE_PATH, BUST)).startswith("○ not run")
-    assert "Verdict: ○ unverified" in build.text("rules", "mahe-3-3")
+    assert "Verdict: ○ unverified" in build.text("rules", "MAHE-3.3")
     assert "No results file" in build.text("verdict", "verdict-mahe")
     assert clause_counts(build) == {"verified": 0, "failing": 0, "unverified": 5, "total": 5}
 
@@ -709,7 +712,7 @@ def test_stale_feature(tmp_path: Path) -> None:
     assert IMG_ERROR not in build.text("scenarios", scenario_id(DICE_PATH, SCRIPT))
     outline_id = scenario_id(ROLLS_PATH, OUTLINE)
     assert build.text("scenarios", f"{outline_id}-r{ROW1}") == "1 1 ✔ passed"
-    assert "Verdict: ○ unverified" in build.text("rules", "mahe-3-3")
+    assert "Verdict: ○ unverified" in build.text("rules", "MAHE-3.3")
     assert count_in_row(build, "verdict", "verdict-mahe-runs-stale") == 2
 
 
@@ -726,7 +729,7 @@ def test_a_code_change_makes_every_page_stale_and_names_it(tmp_path: Path) -> No
     assert build.text("scenarios", scenario_id(DICE_PATH, BUST)).startswith("⟳ stale")
     row = build.text("scenarios", f"{scenario_id(ROLLS_PATH, OUTLINE)}-r{ROW1}")
     assert row == "1 1 ⟳ stale"
-    assert "Verdict: ○ unverified" in build.text("rules", "mahe-3-3")
+    assert "Verdict: ○ unverified" in build.text("rules", "MAHE-3.3")
 
 
 def test_an_incomplete_run_says_so_at_the_top(tmp_path: Path) -> None:
@@ -797,10 +800,10 @@ def test_malformed_results_file_from_the_command_line(tmp_path: Path) -> None:
 def test_incremental_build_follows_the_results_file(tmp_path: Path) -> None:
     project = make_project(tmp_path, results_document())
     first = project.build()
-    assert "Verdict: ✘ failing" in first.text("rules", "mahe-3-5")
+    assert "Verdict: ✘ failing" in first.text("rules", "MAHE-3.5")
     project.write_results(results_document(overrides={SCRIPT: "passed", OUTLINE: "passed"}))
     second = project.build(fresh=False)
-    assert "Verdict: ✔ verified" in second.text("rules", "mahe-3-5")
+    assert "Verdict: ✔ verified" in second.text("rules", "MAHE-3.5")
     assert clause_counts(second)["verified"] == 2
     assert count_in_row(second, "verdict", "verdict-mahe-runs-passed") == 4
 
@@ -824,7 +827,7 @@ def test_incremental_build_notices_a_new_feature_file(tmp_path: Path) -> None:
         "Feature: New\n\n  @clause:MAHE-9.1\n  Scenario: Now checked\n    Given a check\n",
     )
     second = project.build(fresh=False)
-    assert "○ not run Now checked" in second.text("rules", "mahe-9-1")
+    assert "○ not run Now checked" in second.text("rules", "MAHE-9.1")
     assert "Feature: New" in second.text("scenarios", "feature-mahe-04_new")
 
 

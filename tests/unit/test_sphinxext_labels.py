@@ -59,11 +59,11 @@ def build(tmp_path: Path, data: dict[str, Any] | None) -> Build:
 
 def test_a_clause_read_under_a_ruling_says_so_everywhere(tmp_path: Path) -> None:
     built = build(tmp_path, data_section(1, []))
-    assert "Verdict: ✔ verified under ruling MAHE-R4" in built.text("rules", "mahe-3-3")
-    assert 'href="#mahe-r4"' in built.markup("rules", "mahe-3-3")
-    failing = built.text("rules", "mahe-3-4")
+    assert "Verdict: ✔ verified under ruling MAHE-R4" in built.text("rules", "MAHE-3.3")
+    assert 'href="#MAHE-R4"' in built.markup("rules", "MAHE-3.3")
+    failing = built.text("rules", "MAHE-3.4")
     assert "Verdict: ✘ failing · read under rulings MAHE-R4 and MAHE-R99" in failing
-    assert "under ruling" not in built.text("rules", "mahe-3-6")
+    assert "under ruling" not in built.text("rules", "MAHE-3.6")
     verdict = built.text("verdict", "verdict-mahe")
     assert "Read under a ruling: MAHE-3.3 ✔ verified under ruling MAHE-R4" in verdict
     assert "✔ verified under ruling MAHE-R4" in built.text("data", "coverage-mahe-3-3")
@@ -77,9 +77,9 @@ def test_the_data_note_names_unverified_files_and_their_dependents(tmp_path: Pat
     page = built.pages["data"]
     assert "UNVERIFIED component data" in page and "engine/mahe/data/egg_cards.json" in page
     assert "1 scenario depends on them" in page and "First die 2, second 6: a bust" in page
-    rules = built.text("rules", "mahe-3-3")
+    rules = built.text("rules", "MAHE-3.3")
     assert "rests on UNVERIFIED data: engine/mahe/data/egg_cards.json" in rules
-    assert "rests on" not in built.text("rules", "mahe-3-6")
+    assert "rests on" not in built.text("rules", "MAHE-3.6")
     verdict = built.text("verdict", "verdict-mahe")
     assert "Caveat, UNVERIFIED data: engine/mahe/data/egg_cards.json" in verdict
     assert "1 verified clause(s) rest on scenarios that depend on it: MAHE-3.3" in verdict

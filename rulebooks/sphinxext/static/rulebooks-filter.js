@@ -24,6 +24,14 @@
     return Array.from(line.querySelectorAll("code")).map((c) => c.textContent.trim().replace(/^@/, ""));
   }
 
+  /* The runs of a scenario box: one, or one per outline row (of that status, if given). */
+  function runsOf(box, status) {
+    const rows = box.querySelectorAll("table.rulebooks-examples tbody tr");
+    if (!rows.length) return !status || statusOf(box) === status ? 1 : 0;
+    if (!status) return rows.length;
+    return Array.from(rows).filter((row) => row.querySelector(".rulebooks-status-" + status)).length;
+  }
+
   function option(value, label) {
     const element = document.createElement("option");
     element.value = value;
@@ -64,20 +72,39 @@
     count.className = "rulebooks-filter-count";
     count.setAttribute("aria-live", "polite");
 
+    const empty = document.createElement("p");
+    empty.className = "rulebooks-filter-empty";
+    empty.setAttribute("role", "status");
+    empty.hidden = true;
+
     bar.appendChild(labelled("Status:", status));
     bar.appendChild(labelled("Tag:", tag));
     bar.appendChild(count);
+    bar.appendChild(empty);
+    const totalRuns = boxes.reduce((sum, box) => sum + runsOf(box, ""), 0);
 
-    status.value = present.has(params.get("status")) ? params.get("status") : "";
-    tag.value = tags.has(params.get("tag")) ? params.get("tag") : "";
+    /* A filter asked for in the URL is kept even when nothing on the page matches it: the
+     * page then says so, rather than silently showing everything. */
+    const askedStatus = params.get("status");
+    if (askedStatus && STATUSES.includes(askedStatus) && !present.has(askedStatus)) {
+      status.appendChild(option(askedStatus, askedStatus.replace("-", " ") + " (none)"));
+    }
+    const askedTag = params.get("tag");
+    if (askedTag && !tags.has(askedTag)) tag.appendChild(option(askedTag, "@" + askedTag + " (none)"));
+    status.value = askedStatus && STATUSES.includes(askedStatus) ? askedStatus : "";
+    tag.value = askedTag || "";
 
     function apply(updateUrl) {
       let shown = 0;
+      let shownRuns = 0;
       boxes.forEach((box) => {
         const keep = (!status.value || statusOf(box) === status.value)
           && (!tag.value || tagsOf(box).includes(tag.value));
         box.hidden = !keep;
-        if (keep) shown += 1;
+        if (keep) {
+          shown += 1;
+          shownRuns += runsOf(box, status.value);
+        }
       });
       document.querySelectorAll(".rulebooks-rule, .rulebooks-feature").forEach((section) => {
         const inside = section.querySelectorAll(".rulebooks-scenario");
@@ -85,7 +112,12 @@
           section.hidden = Array.from(inside).every((box) => box.hidden);
         }
       });
-      count.textContent = "showing " + shown + " of " + boxes.length + " scenarios";
+      count.textContent = "showing " + shown + " of " + boxes.length + " scenarios ("
+        + shownRuns + " of " + totalRuns + " runs; each outline row is a run, as on the home page)";
+      empty.hidden = shown > 0;
+      empty.textContent = shown > 0 ? "" : "No scenario on this page matches this filter"
+        + (status.value ? ": none is " + status.value.replace("-", " ") : "")
+        + (tag.value ? (status.value ? " with @" : ": none is tagged @") + tag.value : "") + ".";
       if (updateUrl) {
         const next = new URLSearchParams(window.location.search);
         status.value ? next.set("status", status.value) : next.delete("status");
@@ -124,12 +156,29 @@
     });
   }
 
+  /* Publish the sticky bar's height, so a jump to a scenario stops below it; the page
+   * then returns to the target of the URL's #fragment, which the bar moved. */
+  function keepTargetVisible(bar) {
+    const measure = () => {
+      const sticky = getComputedStyle(bar).position === "sticky";
+      const height = sticky ? bar.getBoundingClientRect().height : 0;
+      document.documentElement.style.setProperty("--rulebooks-filter-height", height + "px");
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target) target.scrollIntoView();
+  }
+
   function start() {
     zoomable();
     const boxes = Array.from(document.querySelectorAll(".rulebooks-scenario"));
     if (!boxes.length) return;
     const first = document.querySelector(".rulebooks-feature") || boxes[0];
-    first.parentNode.insertBefore(build(boxes), first);
+    const bar = build(boxes);
+    first.parentNode.insertBefore(bar, first);
+    keepTargetVisible(bar);
   }
 
   if (document.readyState === "loading") {
