@@ -8,7 +8,7 @@ checks it (Then steps read the state).
 
 The table is also the recorder's world (`ScenarioWorld` in rulebooks/recorder.py): it draws
 the state for the site, records the chance outcomes it forced, and keeps a picture of the
-board a failed comparison expected.
+board a failed comparison expected when the step stated a whole position.
 
 Each game subclasses `GameTable` with only what that game knows: how its set-up becomes a
 `from_dict` description (`position`), what its game is created with (`game_parameters`), its
@@ -122,12 +122,20 @@ class GameTable(abc.ABC, Generic[G, S]):
     def picture(self, state: S) -> dict[str, str]:
         """What the site shows of a state: ``{"text": ..., "svg": ...}``."""
 
-    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
-        """Before failing a comparison, keep a picture of the board the step expected.
+    def expect(self, change: Callable[[dict[str, Any]], None], *, whole: bool = False) -> None:
+        """Before failing a comparison, keep a picture of the board the step expected, but
+        only when the step states a whole position (`whole`).
 
-        `change` edits the state's `to_dict`; an edit that is no valid position (see
-        `UNREACHABLE`) leaves no picture.
+        `change` edits the state's `to_dict` into the expected position. A step that states
+        one fact of a position (a turtle's space, a hand, a count) leaves no picture: the
+        actual board with that one fact patched would be a position no play reaches (a bust
+        that laid eggs), so the site shows the actual board titled with the step's
+        expectation instead. An edit that is no valid position (see `UNREACHABLE`) leaves no
+        picture either.
         """
+        self.expected_board = None
+        if not whole:
+            return
         data = self.state.to_dict()
         try:
             change(data)

@@ -285,27 +285,31 @@ def test_the_world_records_the_cards_it_forces() -> None:
     assert world.forced_outcomes == ["draw red 5", "draw red 5", "draw blue 1", "draw blue 2"]
 
 
-def test_a_failed_cube_comparison_keeps_the_expected_board() -> None:
+def test_a_step_stating_one_fact_leaves_no_expected_board() -> None:
+    """The actual board with one fact patched is no position play reaches: not drawn."""
     world = table()
     steps.sell(world, "Ana", "green 2, green 3 and green 4", "a run", 4)
     with pytest.raises(AssertionError):
         steps.cube_is_on(world, "Ana", 3, '"run / 3 cards"')
+    assert world.expected_board is None
+    world = table()
+    steps.harvest(world, "Ana")
+    steps.return_field(world, "Ana", 1)
+    with pytest.raises(AssertionError):
+        steps.field_holds(world, 1, "only red 4 face up")
+    assert world.expected_board is None
+
+
+def test_a_whole_expected_position_is_drawn() -> None:
+    world = table()
+    steps.sell(world, "Ana", "green 2, green 3 and green 4", "a run", 4)
+    world.expect(lambda data: steps.place_cube(data, world.game, 0, "run", 3, 3), whole=True)
     expected = world.expected_board
     assert expected is not None
     assert "player 0 (Ana) on the 3 of run / 3 cards" in expected["text"]
     assert "on the 4 of run / 3 cards" not in expected["text"]  # the cube moved, not added
     snapshot = world.snapshot()
     assert snapshot is not None and "on the 4 of run / 3 cards" in snapshot["text"]
-
-
-def test_a_failed_field_comparison_keeps_the_expected_board() -> None:
-    world = table()
-    steps.harvest(world, "Ana")
-    steps.return_field(world, "Ana", 1)
-    with pytest.raises(AssertionError):
-        steps.field_holds(world, 1, "only red 4 face up")
-    assert world.expected_board is not None
-    assert "field 1: red 4 face up" in world.expected_board["text"]
 
 
 def test_an_expectation_no_position_allows_leaves_no_picture() -> None:

@@ -177,20 +177,20 @@ def test_forced_draws_are_recorded_and_a_failed_comparison_keeps_the_expected_bo
     table.setup.update(phase="draw", slots={"G-in-d1": "green 2"})
     table.chance("draw red 2", "draw green 5")
     assert table.forced_outcomes == ["draw red 2", "draw green 5"]
-    table.expect(lambda data: put_die_in_dict(table, data, "G-in-d3", "green 2"))
+    table.expect(lambda data: put_die_in_dict(table, data, "G-in-d3", "green 2"), whole=True)
     assert table.expected_board is not None
     expected = table.expected_board["text"]
     assert "G-in-d1 -" in expected and "G-in-d3 green 2" in expected  # moved, not copied
-    table.expect(lambda data: put_seeds_in_dict(data, 1, ["G-in-s2"]))
+    table.expect(lambda data: put_seeds_in_dict(data, 1, ["G-in-s2"]), whole=True)
     assert table.expected_board is not None
     assert "G-in-s2 P1" in table.expected_board["text"]
     assert "player 1: score 0, seeds 19" in table.expected_board["text"]
-    table.expect(lambda data: put_die_in_dict(table, data, "G-in-d3", "green 5"))
+    table.expect(lambda data: put_die_in_dict(table, data, "G-in-d3", "green 5"), whole=True)
     assert table.expected_board is not None and "pool: red 2\n" in table.expected_board["text"]
 
     def two_twos(data: dict[str, Any]) -> None:
         put_die_in_dict(table, data, "G-in-d3", "green 2")
         put_die_in_dict(table, data, "G-in-d2", "red 2")
 
-    table.expect(two_twos)
+    table.expect(two_twos, whole=True)
     assert table.expected_board is None  # two dice showing 2 in one sector: no position

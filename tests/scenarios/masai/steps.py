@@ -78,7 +78,7 @@ class MasaiTable(GameTable[MasaiGame, MasaiState]):
     def picture(self, state: MasaiState) -> dict[str, str]:
         return {"text": str(state), "svg": to_svg(state, names=self.player_names())}
 
-    def expect(self, change: Callable[[dict[str, Any]], None]) -> None:
+    def expect(self, change: Callable[[dict[str, Any]], None], *, whole: bool = False) -> None:
         """As `GameTable.expect`, the bag left out: it holds whatever dice the change leaves
         over."""
 
@@ -86,7 +86,7 @@ class MasaiTable(GameTable[MasaiGame, MasaiState]):
             del data["bag"]
             change(data)
 
-        super().expect(without_bag)
+        super().expect(without_bag, whole=whole)
 
     def player_names(self) -> list[str] | None:
         if not self.names:
