@@ -202,13 +202,33 @@ BOARD_LABELS = {
     "after": "After the last step",
     "expected": "Expected by the failing step",
 }
+ACTUAL_WITH_EXPECTATION = "Actual, with what this step expected"
+"""Title of the actual board of a failed check that stated one fact, not a whole position:
+the site draws no "expected" position for it (see `GameTable.expect`), only names the fact."""
+ACTUAL_AT_FAILURE = "Actual board when this step failed"
+
+
+def failing_step(result: ScenarioResult) -> tuple[str, str] | None:
+    """The failed step of a scenario as (its kind: given, when or then; its words as
+    written), or None when no step failed. ``And`` and ``But`` take the kind before them."""
+    kind = "given"
+    for step in result.steps:
+        keyword = step.keyword.strip().lower()
+        if keyword in {"given", "when", "then"}:
+            kind = keyword
+        if step.status == "failed":
+            return kind, f"{step.keyword.strip()} {step.text}"
+    return None
 
 
 def board_figures(result: ScenarioResult | None, folded: str | None = None) -> list[nodes.Node]:
     """The boards recorded with a scenario, as pictures with their text alternative.
 
-    A failed comparison shows the expected board beside the actual one; otherwise the board
-    before the first action and after the last step. Each SVG becomes a file of the output
+    A failed comparison that stated a whole position shows the expected board beside the
+    actual one. A failed check of one fact shows the actual board only, titled "actual,
+    with what this step expected" and captioned with the step's words: no position is made
+    up by patching the fact onto the actual board. Otherwise the board before the first
+    action and after the last step. Each SVG becomes a file of the output
     (``_boards/<hash>.svg``) shown as an image with its intrinsic size, so nothing in it
     can run in the page and the page does not move when it loads; the words go in its
     ``alt`` text and in a "board in words" disclosure below. With ``folded``, everything
@@ -217,15 +237,26 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
     if result is None or not result.boards:
         return []
     boards = result.boards
+    failed = failing_step(result)
+    notes: dict[str, str] = {}
     if "expected" in boards and "after" in boards:
         shown = [("expected", boards["expected"]), ("after", boards["after"])]
         labels = {"after": "Actual board"}
     else:
         shown = [(m, boards[m]) for m in ("before", "after") if m in boards]
         labels = {}
+        if failed is not None and "after" in boards:
+            kind, words = failed
+            if kind == "then":
+                labels["after"] = ACTUAL_WITH_EXPECTATION
+                notes["after"] = f"Expected: {words}"
+            else:
+                labels["after"] = ACTUAL_AT_FAILURE
+                notes["after"] = f"Failed: {words}"
     node = board_pictures("")
     node["boards"] = [
-        (labels.get(moment, BOARD_LABELS[moment]), board.svg, board.text) for moment, board in shown
+        (labels.get(moment, BOARD_LABELS[moment]), board.svg, board.text, notes.get(moment, ""))
+        for moment, board in shown
     ]
     node["folded"] = folded or ""
     return [node]
@@ -267,11 +298,13 @@ def write_board_file(outdir: Path, svg: str) -> str:
 def board_markup(node: board_pictures, source_of: Callable[[str], str]) -> str:
     """The HTML of the pictures: ``source_of(svg)`` gives each picture's ``src``."""
     figures = "".join(
-        _figure(label, svg, text, source_of(svg)) for label, svg, text in node["boards"]
+        _figure(label, svg, text, source_of(svg), note) for label, svg, text, note in node["boards"]
     )
     words = "".join(
-        f"<p><strong>{html.escape(label)}:</strong></p><pre>{html.escape(text)}</pre>"
-        for label, _, text in node["boards"]
+        f"<p><strong>{html.escape(label)}:</strong></p>"
+        + (f"<p>{html.escape(note)}</p>" if note else "")
+        + f"<pre>{html.escape(text)}</pre>"
+        for label, _, text, note in node["boards"]
     )
     markup = (
         f'<div class="rulebooks-boards">{figures}</div>'
@@ -286,14 +319,17 @@ def board_markup(node: board_pictures, source_of: Callable[[str], str]) -> str:
     return markup
 
 
-def _figure(label: str, svg: str, text: str, source: str) -> str:
+def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str:
     width, height = intrinsic_size(svg)
-    alt = f"{label}: {text}"
+    alt = f"{label} ({note}): {text}" if note else f"{label}: {text}"
+    caption = html.escape(label)
+    if note:  # the one fact a failed step expected, under the actual board
+        caption += f'<br/><span class="rulebooks-board-expectation">{html.escape(note)}</span>'
     return (
         f'<figure class="rulebooks-board"><img src="{html.escape(source, quote=True)}" '
         f'width="{width}" height="{height}" '
         f'alt="{html.escape(alt, quote=True)}" loading="lazy"/>'
-        f"<figcaption>{html.escape(label)}</figcaption></figure>"
+        f"<figcaption>{caption}</figcaption></figure>"
     )
 
 

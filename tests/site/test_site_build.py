@@ -147,8 +147,14 @@ def test_a_failing_scenario_is_published_red_with_its_error(
     page = text_of(project / "html" / "index.html")
     assert "✘ failed" in page and "the blue turtle is on space 3, not space 4" in page
     raw = (project / "html" / "index.html").read_text("utf-8")
-    assert 'alt="Expected by the failing step: space 4: blue' in html.unescape(raw)
-    assert 'alt="Actual board: space 3: blue' in html.unescape(raw)
+    # The step states one fact (a turtle's space): no "expected" position is made up, the
+    # actual board is titled with what the step expected.
+    assert "Expected by the failing step" not in raw
+    assert (
+        'alt="Actual, with what this step expected (Expected: Then the blue turtle is on '
+        "space 4): space 3: blue"
+    ) in html.unescape(raw)
+    assert "Expected: Then the blue turtle is on space 4</span>" in html.unescape(raw)
     assert "? undefined" in page
     assert "Verdict: ✘ failing" in page  # MAHE-4.2: its one scenario failed
     untied = page[page.index("Scenarios tied to no clause") :]
