@@ -4,15 +4,33 @@ Pure: a state in, a string out. Spaces 1..21 sit on a ring, counter-clockwise as
 move, with space 21 (the beach) at the top; the raft floats outside the ring beside space 1.
 Stacks are drawn bottom to top; each turtle carries the first letter of its colour so the
 picture does not rely on colour alone. The face-up egg card and the deck size sit in the
-middle. The picture has a <title> and a <desc> giving the same facts in words.
+middle. Below the island a band says where the turn stands: whose turn it is, the turtle
+moving, the dice rolled in this move and their total, and the decision or chance event that
+comes next. Players are named by the `names` given (the scenario's names), else
+"player 1", "player 2", ... The picture has a <title> and a <desc> giving the same facts in
+words.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from html import escape
 
-from .game import RAFT, SPACES, MaheState
+from .game import (
+    DECIDE,
+    FIRST_DIE,
+    MAX_TOTAL,
+    NEXT_DIE,
+    ORDER,
+    OVER,
+    RAFT,
+    REVEAL,
+    SPACES,
+    MaheState,
+    is_bust,
+    move_length,
+)
 
 FILL = {
     "blue": "#2f6fd0", "red": "#d03a2f", "yellow": "#e8c21c", "green": "#2f9e44",
@@ -21,6 +39,8 @@ FILL = {
 INK = {"yellow": "#222", "orange": "#222", "pink": "#222"}
 
 SIZE = 520
+BAND = 72
+"""Height of the band under the island that says where the turn stands."""
 CENTRE = SIZE / 2
 RING = 175
 SPACE_RADIUS = 17
@@ -40,7 +60,48 @@ def outward(space: int, distance: float) -> tuple[float, float]:
     return CENTRE + (x - CENTRE) * scale, CENTRE + (y - CENTRE) * scale
 
 
-def describe(state: MaheState) -> str:
+def player_name(player: int, names: Sequence[str] | None = None) -> str:
+    """A player as the scenario names them, else "player N" counted from 1."""
+    if names is not None and 0 <= player < len(names):
+        return names[player]
+    return f"player {player + 1}"
+
+
+def turn_facts(state: MaheState, names: Sequence[str] | None = None) -> list[str]:
+    """Where the turn stands, in words: whose turn, the turtle moving, the dice rolled in this
+    move (with their total), and what comes next."""
+    colours = state.game.colours
+    if state.phase == OVER:
+        winners = ", ".join(player_name(p, names) for p in state.winners())
+        return [f"game over; most eggs: {winners}"]
+    facts = [f"turn of {player_name(state.turn_player, names)}"]
+    mover = state.mover
+    if mover is not None:
+        facts.append(f"moving the {colours[mover]} turtle")
+    dice = state.dice
+    if dice:
+        total = sum(dice)
+        outcome = (
+            f"over {MAX_TOTAL}: bust" if is_bust(dice) else f"moves {move_length(dice)} spaces"
+        )
+        facts.append(f"dice this move: {', '.join(map(str, dice))}, total {total} ({outcome})")
+    elif state.phase in (FIRST_DIE, NEXT_DIE, DECIDE):
+        facts.append("no dice rolled yet in this move")
+    if state.phase == DECIDE:
+        who = player_name(state.decider(), names)
+        facts.append(f"next: {who} decides (stop, roll again or play a card)")
+    elif state.phase == ORDER:
+        facts.append(f"next: {player_name(state.turn_player, names)} picks the turtle moving first")
+    elif state.phase == FIRST_DIE:
+        facts.append("next: the first die is rolled")
+    elif state.phase == NEXT_DIE:
+        facts.append("next: another die is rolled")
+    elif state.phase == REVEAL:
+        facts.append("next: an egg card is turned up")
+    return facts
+
+
+def describe(state: MaheState, names: Sequence[str] | None = None) -> str:
     """The position in words (the picture's text alternative)."""
     colours = state.game.colours
     parts = []
@@ -57,7 +118,9 @@ def describe(state: MaheState) -> str:
     for player in range(state.game.num_players):
         held = state.collected(player)
         beach = " and the beach space" if state.beach_player == player else ""
-        parts.append(f"player {player}: {len(held)} cards, {state.eggs(player)} eggs{beach}")
+        who = player_name(player, names)
+        parts.append(f"{who}: {len(held)} cards, {state.eggs(player)} eggs{beach}")
+    parts.extend(turn_facts(state, names))
     return "; ".join(parts) + "."
 
 
@@ -77,14 +140,19 @@ def _stack(x: float, y: float, colours: list[str]) -> str:
     return "".join(_turtle(x, y - 4 - i * (TURTLE_H + 1), c) for i, c in enumerate(colours))
 
 
-def to_svg(state: MaheState, title: str = "Mahé position") -> str:
-    """The state as a standalone SVG document (a string)."""
+def to_svg(
+    state: MaheState, title: str = "Mahé position", names: Sequence[str] | None = None
+) -> str:
+    """The state as a standalone SVG document (a string); `names` (one per player, in
+    player order) name the players."""
     colours = state.game.colours
+    height = SIZE + BAND
+    words = describe(state, names)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" '
-        f'height="{SIZE}" role="img" aria-labelledby="t d" class="rulebooks-board mahe-board">',
-        f'<title id="t">{escape(title)}</title><desc id="d">{escape(describe(state))}</desc>',
-        f'<rect width="{SIZE}" height="{SIZE}" fill="#e9f4fb"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {height}" width="{SIZE}" '
+        f'height="{height}" role="img" aria-labelledby="t d" class="rulebooks-board mahe-board">',
+        f'<title id="t">{escape(title)}</title><desc id="d">{escape(words)}</desc>',
+        f'<rect width="{SIZE}" height="{height}" fill="#e9f4fb"/>',
         f'<circle cx="{CENTRE}" cy="{CENTRE}" r="{RING - 26}" fill="#f3e7c4" stroke="#c9b27a"/>',
     ]
     for space in range(1, SPACES + 1):
@@ -127,7 +195,28 @@ def to_svg(state: MaheState, title: str = "Mahé position") -> str:
         bonus = " + beach" if state.beach_player == player else ""
         out.append(
             f'<text x="{CENTRE}" y="{CENTRE + 42 + player * 13}" font-size="10" '
-            f'text-anchor="middle">player {player}: {state.eggs(player)} eggs{bonus}</text>'
+            f'text-anchor="middle">{escape(player_name(player, names))}: '
+            f"{state.eggs(player)} eggs{bonus}</text>"
         )
+    out.append(_turn_band(state, names))
     out.append("</svg>")
+    return "".join(out)
+
+
+def _turn_band(state: MaheState, names: Sequence[str] | None) -> str:
+    """The band under the island: whose turn, the turtle moving and its dice, what is next."""
+    facts = turn_facts(state, names)
+    first = "; ".join(f for f in facts if not f.startswith(("dice", "no dice", "next")))
+    lines = [first] + [f for f in facts if f.startswith(("dice", "no dice", "next"))]
+    out = [
+        f'<g class="mahe-turn"><rect x="6" y="{SIZE - 2}" width="{SIZE - 12}" '
+        f'height="{BAND - 4}" rx="6" fill="#fff" stroke="#555"/>'
+    ]
+    for i, line in enumerate(part for part in lines if part):
+        weight = "bold" if i == 0 else "normal"
+        out.append(
+            f'<text x="16" y="{SIZE + 16 + i * 18}" font-size="13" font-weight="{weight}">'
+            f"{escape(line)}</text>"
+        )
+    out.append("</g>")
     return "".join(out)

@@ -169,6 +169,12 @@ class GameTable(abc.ABC, Generic[G, S]):
                 return name
         return f"player {player + 1}"
 
+    def player_names(self) -> list[str] | None:
+        """The scenario's names in player order, for pictures; None when it named nobody."""
+        if not self.names:
+            return None
+        return [self.name(p) for p in range(self.player_count)]
+
     def engine_wording(self, text: str) -> str:
         """An error text as the engine would say it (a game whose messages name players
         rewrites the scenario's names)."""

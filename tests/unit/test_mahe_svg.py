@@ -57,3 +57,33 @@ def test_a_card_waiting_to_be_turned_up_is_not_the_beach() -> None:
     game = engine.load_game("mahe", players=4)
     state = game.new_initial_state()
     assert "to turn up" in to_svg(state) and "beach: 7 eggs" not in to_svg(state)
+
+
+def test_the_picture_shows_the_turn_the_dice_and_the_pending_decision_with_names() -> None:
+    game = engine.load_game("mahe", players=4)
+    state = game.state_from_dict(
+        {
+            "spaces": {"18": ["blue", "red", "yellow"]},
+            "face_up": 5,
+            "phase": "decide",
+            "mover": "blue",
+            "dice": [2, 3],
+            "turn_player": 0,
+        }
+    )
+    names = ["Ana", "Ben", "Cal", "Dee"]
+    svg = to_svg(state, names=names)
+    ET.fromstring(svg)
+    band = svg[svg.index('<g class="mahe-turn">') :]
+    assert "turn of Ana; moving the blue turtle" in band
+    assert "dice this move: 2, 3, total 5 (moves 10 spaces)" in band
+    decider = names[state.decider()]  # the owner of the top turtle (yellow) decides
+    assert f"next: {decider} decides (stop, roll again or play a card)" in band
+    assert "Ana: 0 eggs" in svg and "player 0" not in svg
+    assert "turn of Ana" in describe(state, names)
+
+
+def test_without_names_players_count_from_one_as_the_steps_do() -> None:
+    svg = to_svg(position())
+    assert "player 1: 2 eggs" in svg and "player 0" not in svg
+    assert "next: the first die is rolled" in svg

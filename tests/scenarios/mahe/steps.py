@@ -16,7 +16,7 @@ from pytest_bdd import given, parsers, then, when
 
 import engine
 from engine.mahe import ROLL, STOP, MaheGame, MaheState, card_action, first_action
-from engine.mahe.svg import to_svg
+from engine.mahe.svg import describe, to_svg
 from rulebooks.steps import notation
 from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
 from rulebooks.steps.table import GameTable
@@ -38,7 +38,10 @@ class MaheTable(GameTable[MaheGame, MaheState]):
         return data
 
     def picture(self, state: MaheState) -> dict[str, str]:
-        return {"text": str(state), "svg": to_svg(state)}
+        """The position and where the turn stands, players named as the scenario names them."""
+        names = self.player_names()
+        words = describe(state, names).removesuffix(".").split("; ")
+        return {"text": "\n".join(words), "svg": to_svg(state, names=names)}
 
     # -- reading the notation ---------------------------------------------------------------
     def owners(self) -> dict[str, int]:
