@@ -128,8 +128,27 @@ class MaholaTable(GameTable[MaholaGame, MaholaState]):
 
     # -- pictures for the site (the recorder's world protocol) -----------------------------
     def picture(self, state: MaholaState) -> dict[str, str]:
-        """The whole position as text and SVG."""
-        return {"text": str(state), "svg": to_svg(state)}
+        """The whole position as text and SVG, players and cards named as the scenario names
+        them (blank cards drawn as blank), with a legend of those names under the text."""
+        names = self.player_names()
+        labels = {number: label for label, number in self.labels.items()}
+        svg = to_svg(state, names=names, labels=labels, blank=self.blank_cards(state))
+        legend = []
+        if names:
+            legend.append("players: " + ", ".join(f"player {p} = {n}" for p, n in enumerate(names)))
+        if labels:
+            legend.append(
+                "cards: " + ", ".join(f"card {n} = {label}" for n, label in sorted(labels.items()))
+            )
+        return {"text": "\n".join([str(state), *legend]), "svg": svg}
+
+    def blank_cards(self, state: MaholaState) -> set[int]:
+        """The cards with no printed data: every card the scenario did not describe, once it
+        describes cards or Characters (none with the shipped components)."""
+        if self.card_rows is None and self.character_rows is None:
+            return set()
+        described = {n for n, row in enumerate(self.card_rows or []) if row is not None}
+        return set(range(len(state.game.cards))) - described
 
     # -- reading the notation ---------------------------------------------------------------
     def card(self, text: str) -> int:
