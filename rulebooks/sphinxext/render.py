@@ -7,6 +7,7 @@ classes only add colour.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import html
 import os
@@ -259,7 +260,23 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
         for moment, board in shown
     ]
     node["folded"] = folded or ""
+    node["changes"] = board_changes(shown[0][1].text, shown[1][1].text) if len(shown) == 2 else []
     return [node]
+
+
+def board_changes(first: str, second: str) -> list[tuple[str, str]]:
+    """What differs between two boards, from their words: (line of the first, line of the
+    second) for each changed fact; an empty side where a fact appears or disappears."""
+    old, new = first.splitlines(), second.splitlines()
+    changes: list[tuple[str, str]] = []
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        gone, came = old[i1:i2], new[j1:j2]
+        for k in range(max(len(gone), len(came))):
+            changes.append((gone[k] if k < len(gone) else "", came[k] if k < len(came) else ""))
+    return changes
 
 
 BOARDS_FOLDER = "_boards"
@@ -307,7 +324,7 @@ def board_markup(node: board_pictures, source_of: Callable[[str], str]) -> str:
         for label, _, text, note in node["boards"]
     )
     markup = (
-        f'<div class="rulebooks-boards">{figures}</div>'
+        f'<div class="rulebooks-boards">{figures}</div>{_changes_markup(node)}'
         f'<details class="rulebooks-board-words"><summary>The boards in words</summary>'
         f"{words}</details>"
     )
@@ -317,6 +334,26 @@ def board_markup(node: board_pictures, source_of: Callable[[str], str]) -> str:
             f"</summary>{markup}</details>"
         )
     return markup
+
+
+def _changes_markup(node: board_pictures) -> str:
+    """The facts that differ between the two pictures, first picture's words struck out."""
+    changes: list[tuple[str, str]] = node.get("changes", [])
+    if not changes:
+        return ""
+    first, second = (label for label, *_ in node["boards"])
+    items = "".join(
+        "<li>"
+        + (f"<del>{html.escape(old)}</del>" if old else "")
+        + (" → " if old and new else "")
+        + (f"<ins>{html.escape(new)}</ins>" if new else "")
+        + "</li>"
+        for old, new in changes
+    )
+    return (
+        f'<div class="rulebooks-board-changes"><p><strong>What differs</strong> '
+        f"({html.escape(first)} → {html.escape(second)}):</p><ul>{items}</ul></div>"
+    )
 
 
 def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str:

@@ -82,11 +82,15 @@ def test_every_rulebook_example_shows_its_board_before_and_after(
         assert 'alt="Before the first action: ' in block and 'alt="After the last step: ' in block
         words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", block))
         assert "rulebooks replay features/mahe/" in words and "forced chance outcomes: die" in words
+        assert "What differs (Before the first action → After the last step)" in words, anchor
     assert shown == 7
     stack = html.unescape(page)
     stack = stack[stack.index("The rulebook's stack") :][:20000]
     assert 'alt="Before the first action: space 18: blue, red, yellow' in stack
     assert "space 15: red, yellow" in stack
+    changes = stack[stack.index('<div class="rulebooks-board-changes">') :]
+    changes = changes[: changes.index("</div>")]
+    assert "<del>space 18: blue, red, yellow (bottom to top)</del>" in changes  # moved away
 
 
 def test_outline_rows_fold_their_boards(site: tuple[Path, dict[str, object]]) -> None:

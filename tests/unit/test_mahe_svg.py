@@ -87,3 +87,15 @@ def test_without_names_players_count_from_one_as_the_steps_do() -> None:
     svg = to_svg(position())
     assert "player 1: 2 eggs" in svg and "player 0" not in svg
     assert "next: the first die is rolled" in svg
+
+
+def test_what_differs_between_two_boards_is_listed_fact_by_fact() -> None:
+    from rulebooks.sphinxext.render import board_changes
+
+    before = "space 3: blue\nraft: red\ndeck: 18 cards"
+    after = "space 5: blue\nraft: red\ndeck: 18 cards\nplayer 1: 1 cards"
+    assert board_changes(before, after) == [
+        ("space 3: blue", "space 5: blue"),
+        ("", "player 1: 1 cards"),
+    ]
+    assert board_changes(before, before) == []
