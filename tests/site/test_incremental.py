@@ -12,7 +12,7 @@ import pytest
 
 from rulebooks import cli
 from rulebooks.fingerprint import feature_digests
-from rulebooks.sphinxext.prune import orphan_pages
+from rulebooks.sphinxext.prune import orphan_pages, unused_boards
 from tests.unit.results_docs import results_document
 
 FEATURE = """\
@@ -155,6 +155,23 @@ def test_orphan_pages_are_only_pages_written_from_a_source(tmp_path: Path) -> No
         "_sources/b/c.md.txt",
         "b/c.html",
     ]  # fmt: skip  (d.html has no source copy: copied by an extension, not a page)
+
+
+def test_a_board_picture_no_page_links_leaves_the_output(tmp_path: Path) -> None:
+    project(tmp_path)
+    pages_read(tmp_path, "-E")
+    boards = tmp_path / "docs/_build/html/_boards"
+    write(boards, "0123456789abcdef0123.svg", "<svg/>")  # a picture of a previous build
+    pages_read(tmp_path)
+    assert not (boards / "0123456789abcdef0123.svg").exists()
+
+
+def test_unused_boards_are_the_pictures_no_page_links(tmp_path: Path) -> None:
+    write(tmp_path, "a.html", '<img src="_boards/aa11.svg"/>')
+    write(tmp_path, "b/c.html", '<img src="../_boards/bb22.svg"/>')
+    for name in ("aa11", "bb22", "cc33"):
+        write(tmp_path, f"_boards/{name}.svg", "<svg/>")
+    assert [p.name for p in unused_boards(tmp_path)] == ["cc33.svg"]
 
 
 def test_the_cli_build_keeps_doctrees_out_of_the_site_and_reuses_them(
