@@ -266,17 +266,33 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
 
 def board_changes(first: str, second: str) -> list[tuple[str, str]]:
     """What differs between two boards, from their words: (line of the first, line of the
-    second) for each changed fact; an empty side where a fact appears or disappears."""
+    second) for each changed fact; an empty side where a fact appears or disappears. Within
+    a run of changed lines, lines about the same thing (the same words before their first
+    colon: ``space 3``, ``raft``) are paired."""
     old, new = first.splitlines(), second.splitlines()
     changes: list[tuple[str, str]] = []
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
-        gone, came = old[i1:i2], new[j1:j2]
-        for k in range(max(len(gone), len(came))):
-            changes.append((gone[k] if k < len(gone) else "", came[k] if k < len(came) else ""))
+        came = new[j1:j2]
+        for line in old[i1:i2]:
+            key = _fact_key(line)
+            partner = next((c for c in came if _fact_key(c) == key), None)
+            if partner is None:
+                changes.append((line, ""))
+            else:
+                came.remove(partner)
+                changes.append((line, partner))
+        changes.extend(("", line) for line in came)
     return changes
+
+
+def _fact_key(line: str) -> str:
+    """What a line of a board's words is about: its words before the first colon (or its
+    first two words)."""
+    head, colon, _ = line.partition(":")
+    return head.strip() if colon else " ".join(line.split()[:2])
 
 
 BOARDS_FOLDER = "_boards"

@@ -95,7 +95,16 @@ def test_what_differs_between_two_boards_is_listed_fact_by_fact() -> None:
     before = "space 3: blue\nraft: red\ndeck: 18 cards"
     after = "space 5: blue\nraft: red\ndeck: 18 cards\nplayer 1: 1 cards"
     assert board_changes(before, after) == [
-        ("space 3: blue", "space 5: blue"),
+        ("space 3: blue", ""),  # space 3 emptied, space 5 filled: two facts
+        ("", "space 5: blue"),
         ("", "player 1: 1 cards"),
     ]
     assert board_changes(before, before) == []
+    moved = board_changes(
+        "raft: blue, red\nturn of player 1", "space 3: blue\nraft: red\nturn of player 2"
+    )
+    assert moved == [
+        ("raft: blue, red", "raft: red"),  # the same fact, changed
+        ("turn of player 1", "turn of player 2"),
+        ("", "space 3: blue"),  # a new fact
+    ]
