@@ -372,6 +372,16 @@ def _changes_markup(node: board_pictures) -> str:
     )
 
 
+LARGE_BOARD = 800
+"""Intrinsic width (px) from which a board is shown across the whole column, not as a
+320 px thumbnail: a large board's labels cannot be read at a third of its size."""
+
+
+def board_classes(width: int) -> str:
+    """The figure's classes: a large board (:data:`LARGE_BOARD`) gets a row of its own."""
+    return "rulebooks-board rulebooks-board-large" if width >= LARGE_BOARD else "rulebooks-board"
+
+
 def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str:
     width, height = intrinsic_size(svg)
     alt = f"{label} ({note}): {text}" if note else f"{label}: {text}"
@@ -379,7 +389,7 @@ def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str
     if note:  # the one fact a failed step expected, under the actual board
         caption += f'<br/><span class="rulebooks-board-expectation">{html.escape(note)}</span>'
     return (
-        f'<figure class="rulebooks-board"><img src="{html.escape(source, quote=True)}" '
+        f'<figure class="{board_classes(width)}"><img src="{html.escape(source, quote=True)}" '
         f'width="{width}" height="{height}" '
         f'alt="{html.escape(alt, quote=True)}" loading="lazy"/>'
         f"<figcaption>{caption}</figcaption></figure>"

@@ -282,3 +282,20 @@ def test_the_filter_counts_runs_as_the_home_page_does(
     page.goto(urljoin(site_url, "mahe/examples.html"))
     count = page.locator(".rulebooks-filter-count").inner_text()
     assert f"of {total} runs" in count, count
+
+
+def test_a_large_board_is_shown_across_the_column(reader: Reader, site_url: str) -> None:
+    """MASAI boards (1040 px wide) are drawn across the whole column, not as the 320 px
+    thumbnails that smaller boards get, so their labels can be read without enlarging."""
+    page = reader.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    widths = {}
+    for game in ("masai", "mahe"):
+        page.goto(urljoin(site_url, f"{game}/examples.html"))
+        image = page.locator("figure.rulebooks-board img").first
+        image.scroll_into_view_if_needed()
+        box = image.bounding_box()
+        assert box is not None, game
+        widths[game] = box["width"]
+    assert widths["masai"] >= 600, widths
+    assert widths["mahe"] <= 330, widths
