@@ -39,6 +39,7 @@ from rulebooks.sphinxext.nodes import (
     scenario_ref,
 )
 from rulebooks.sphinxext.render import visit_board_pictures_html
+from rulebooks.sphinxext.search import ScenarioDomain
 from rulebooks.sphinxext.site import CONFIG_VALUES, RulebooksError
 
 __all__ = ["RulebooksError", "setup"]
@@ -52,6 +53,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value(
         "rulebooks_repository_url", None, "env", types=frozenset({str, type(None)})
     )
+    app.add_domain(ScenarioDomain)  # scenario titles as search targets
     app.add_directive("clause", ClauseDirective)
     app.add_directive("interpretation", InterpretationDirective)
     app.add_directive("feature-scenarios", FeatureScenariosDirective)
@@ -100,7 +102,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rulebooks.sphinxext.prune")  # pages gone leave an incremental build
     return {
         "version": "1",
-        "env_version": 1,
+        "env_version": 2,  # 2: the store keeps scenario titles (search)
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -377,7 +377,7 @@ class FeatureScenariosDirective(RulebooksDirective):
             output.append(
                 paragraph(f"No feature files under {folder}.", classes=["rulebooks-note"])
             )
-        self.store().add_scenarios(self.env.docname, folder, renderer.anchors)
+        self.store().add_scenarios(self.env.docname, folder, renderer.anchors, renderer.titles)
         return output
 
     def _check_folder(self, data: SiteData, folder: str) -> None:

@@ -444,6 +444,8 @@ class FeatureRenderer:
         self.data = data
         self.verdicts = data.verdicts
         self.anchors: list[str] = []
+        self.titles: dict[str, str] = {}
+        """Each rendered scenario's title, by anchor (the search index's targets)."""
 
     def feature(self, feature: Feature) -> nodes.section:
         """A section for one feature file: header, background, scenarios, rules."""
@@ -524,6 +526,7 @@ class FeatureRenderer:
         """A scenario block with anchor, status, tags, steps (and Examples for an outline)."""
         anchor = self.data.scenario_anchor(feature.path, scenario.line)
         self.anchors.append(anchor)
+        self.titles[anchor] = scenario.name
         status = self.verdicts.scenario_status(feature, scenario)
         box = nodes.container(ids=[anchor], classes=["rulebooks-scenario", status_class(status)])
         box += self._scenario_title(scenario, status, anchor)

@@ -8,7 +8,7 @@ document is re-read and merged back from parallel readers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from sphinx.environment import BuildEnvironment
@@ -52,6 +52,8 @@ class RulebooksStore:
     interpretations: dict[str, list[InterpretationRecord]] = field(default_factory=dict)
     scenario_anchors: dict[str, set[str]] = field(default_factory=dict)
     scenario_folders: dict[str, set[str]] = field(default_factory=dict)
+    scenario_titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per page, each scenario's title by anchor: what search finds (:mod:`.search`)."""
     pages: set[str] = field(default_factory=set)
     page_games: dict[str, set[str]] = field(default_factory=dict)
     """Per page, the feature folders (games) its content depends on; ``*``: all of them."""
@@ -95,9 +97,16 @@ class RulebooksStore:
         self.interpretations.setdefault(record.docname, []).append(record)
         self.note_page(record.docname)
 
-    def add_scenarios(self, docname: str, folder: str, anchors: Iterable[str]) -> None:
-        """Record the scenario anchors a ``feature-scenarios`` directive rendered."""
+    def add_scenarios(
+        self,
+        docname: str,
+        folder: str,
+        anchors: Iterable[str],
+        titles: Mapping[str, str] | None = None,
+    ) -> None:
+        """Record the scenario anchors (and titles) a ``feature-scenarios`` directive rendered."""
         self.scenario_anchors.setdefault(docname, set()).update(anchors)
+        self.scenario_titles.setdefault(docname, {}).update(titles or {})
         self.scenario_folders.setdefault(docname, set()).add(folder)
         self.note_page(docname)
 
@@ -126,6 +135,7 @@ class RulebooksStore:
         """Forget everything recorded for ``docname`` (it is being re-read or was removed)."""
         for records in (self.clauses, self.interpretations, self.scenario_anchors):
             records.pop(docname, None)
+        self.scenario_titles.pop(docname, None)
         self.scenario_folders.pop(docname, None)
         self.page_games.pop(docname, None)
         self.summary_pages.discard(docname)
@@ -140,6 +150,8 @@ class RulebooksStore:
                 self.interpretations[docname] = list(other.interpretations[docname])
             if docname in other.scenario_anchors:
                 self.scenario_anchors[docname] = set(other.scenario_anchors[docname])
+            if docname in other.scenario_titles:
+                self.scenario_titles[docname] = dict(other.scenario_titles[docname])
             if docname in other.scenario_folders:
                 self.scenario_folders[docname] = set(other.scenario_folders[docname])
             if docname in other.pages:

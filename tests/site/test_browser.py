@@ -179,6 +179,20 @@ def test_search_finds_a_clause_by_id_and_by_words(reader: Reader, site_url: str)
     assert any("mahe/rules.html" in href for href in hrefs)
 
 
+def test_search_finds_a_scenario_by_its_title(reader: Reader, site_url: str) -> None:
+    """Words of a scenario's title lead to the scenario itself, not only to its page."""
+    page = reader.page
+    page.goto(urljoin(site_url, "search.html?q=red+carries+yellow"))
+    page.get_by_text("Search finished").wait_for()
+    links = {
+        (link.get_attribute("href") or ""): link.inner_text()
+        for link in page.locator("#search-results li a").all()
+    }
+    found = [title for href, title in links.items() if href.endswith(
+        "mahe/examples.html#scenario-mahe-04_riding-l56")]  # fmt: skip
+    assert found and "red carries yellow 18 spaces" in found[0], links
+
+
 def test_a_script_in_a_scenario_name_stays_text(reader: Reader, red_url: str) -> None:
     page = reader.page
     page.goto(red_url)
