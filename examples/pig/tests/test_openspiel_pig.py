@@ -14,12 +14,11 @@ import random
 import re
 from fractions import Fraction
 
+import pyspiel  # OpenSpiel (open_spiel), a dependency of rulebooks: never skipped when absent
 import pytest
 from pig_engine import HOLD, ROLL, PigGame, PigState, face_action
 
 from engine.core import CHANCE
-
-pyspiel = pytest.importorskip("pyspiel")
 
 _SHOWN = re.compile(r"Scores: (?P<scores>[\d ]+), Turn total: (?P<total>\d+)")
 OS_ROLL, OS_STOP = 0, 1
