@@ -5,10 +5,11 @@ A checkout's ``pyproject.toml`` names the games its site, campaigns and checks c
     [tool.rulebooks]
     games = ["first", "second"]
 
-``RULEBOOKS_GAMES`` (comma-separated names) overrides it for one command. With neither, the
-project covers every game installed (every entry point of the ``rulebooks.games`` group, see
-:mod:`rulebooks.registry`). The tooling names no game itself: the list lives in the project's
-own configuration.
+``RULEBOOKS_GAMES`` (comma-separated names; a comma alone names no game) overrides it for
+one command. With neither, the project covers every game installed (every entry point of the
+``rulebooks.games`` group, see :mod:`rulebooks.registry`). The tooling names no game itself:
+the list lives in the project's own configuration. A listed game whose package lives in
+another project is a *guest* (:mod:`rulebooks.guests`).
 """
 
 from __future__ import annotations

@@ -305,8 +305,9 @@ class Plan:
 
     @property
     def nothing_changed(self) -> bool:
-        """No feature file to rerun, none added and none removed since the cache was made."""
-        return not self.rerun and set(self.keys) == set(self.cache.entries)
+        """No feature file to rerun, none added and none removed since the cache was made
+        (never for a project without feature files: no key then covers its code)."""
+        return bool(self.keys) and not self.rerun and set(self.keys) == set(self.cache.entries)
 
 
 def plan(root: Path, cache_path: Path, *, full: bool = False) -> Plan:
