@@ -215,6 +215,7 @@ def simulation_key(root: Path) -> str:
 
     import engine
     from rulebooks.fingerprint import code_digests
+    from rulebooks.guests import guests
     from rulebooks.simulate import SITE_CHECKS, SITE_GAMES
 
     lines = [
@@ -227,6 +228,11 @@ def simulation_key(root: Path) -> str:
         f"code {name} {digest}"
         for name, digest in sorted(code_digests(root, SIMULATION_INPUTS).items())
     ]
+    for guest in guests(root):  # a game from another project: its engine package's code
+        lines += [
+            f"code {guest.name}:{name} {digest}"
+            for name, digest in sorted(code_digests(guest.package, ("",)).items())
+        ]
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 

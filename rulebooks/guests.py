@@ -21,6 +21,7 @@ games changes to show it:
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import subprocess
 import sys
@@ -66,6 +67,8 @@ class Guest:
     """The folder of the game's documentation pages (``<root>/docs/<name>``)."""
     scenarios: Path
     """What the guest's scenario run collects (its step module and scenario tests)."""
+    package: Path
+    """The folder of the guest's engine package (the module of its game factory)."""
 
     @classmethod
     def of(cls, spec: GameSpec) -> Guest:
@@ -75,6 +78,7 @@ class Guest:
             features_base=spec.features.resolve().parent,
             pages=spec.docs.resolve(),
             scenarios=(spec.root / spec.scenarios_dir).resolve(),
+            package=Path(inspect.getfile(spec.factory)).resolve().parent,
         )
 
     @property

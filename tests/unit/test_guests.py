@@ -30,6 +30,7 @@ def guest_at(root: Path, name: str = "dice") -> Guest:
         features_base=root / "features",
         pages=root / "docs" / name,
         scenarios=root / "tests",
+        package=root / "dice_engine",
     )
 
 
@@ -133,3 +134,20 @@ def test_a_hosts_own_folder_is_never_overwritten(tmp_path: Path) -> None:
     assert (own / "rules.md").read_text() == "# The host's own dice\n"
     mirror_pages(tmp_path / "docs", [])  # unlisted: the host's folder stays too
     assert (own / "rules.md").is_file()
+
+
+def test_the_sites_campaign_is_rerun_when_a_guests_engine_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rulebooks.guests
+    from rulebooks.cli import simulation_key
+    from rulebooks.project import ROOT
+
+    guest = guest_at(tmp_path / "guest")
+    guest.package.mkdir()
+    (guest.package / "game.py").write_text("TARGET = 100\n")
+    monkeypatch.setattr(rulebooks.guests, "guests", lambda root: [guest])
+    before = simulation_key(ROOT)
+    assert simulation_key(ROOT) == before
+    (guest.package / "game.py").write_text("TARGET = 50\n")
+    assert simulation_key(ROOT) != before
