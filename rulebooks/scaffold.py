@@ -55,6 +55,8 @@ include = ["{engine}*"]
 
 [tool.rulebooks]
 games = ["{name}"]
+# what the verdicts depend on besides conftests and pyproject.toml: a change makes them stale
+code = ["{engine}", "{name}_steps.py"]
 
 [tool.pytest.ini_options]
 testpaths = ["tests"]

@@ -75,6 +75,15 @@ def test_every_pig_clause_is_verified_by_a_passing_scenario(
     assert sorted(verified) == sorted(clauses)
 
 
+def test_the_pig_runs_results_go_stale_when_its_engine_or_steps_change(
+    pig_run: tuple[subprocess.CompletedProcess[str], dict[str, object]],
+) -> None:
+    _, recorded = pig_run
+    fingerprint = recorded["fingerprint"]
+    assert isinstance(fingerprint, dict)
+    assert {"pig_engine/game.py", "pig_steps.py"} <= set(fingerprint["code"])
+
+
 def test_rulebooks_site_builds_the_pig_projects_site_alone(tmp_path: Path) -> None:
     results, html = tmp_path / "results" / "results.json", tmp_path / "html"
     done = subprocess.run(

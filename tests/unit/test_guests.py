@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -151,3 +152,35 @@ def test_the_sites_campaign_is_rerun_when_a_guests_engine_changes(
     assert simulation_key(ROOT) == before
     (guest.package / "game.py").write_text("TARGET = 50\n")
     assert simulation_key(ROOT) != before
+
+
+def test_a_project_names_the_code_its_verdicts_depend_on(tmp_path: Path) -> None:
+    from rulebooks.fingerprint import code_digests
+
+    (tmp_path / "dice_engine").mkdir()
+    (tmp_path / "dice_engine" / "game.py").write_text("TARGET = 10\n")
+    (tmp_path / "dice_steps.py").write_text("STEPS = 1\n")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.rulebooks]\ngames = ["dice"]\ncode = ["dice_engine", "dice_steps.py"]\n'
+    )
+    assert sorted(code_digests(tmp_path)) == [
+        "dice_engine/game.py", "dice_steps.py", "pyproject.toml",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        ('"dice_engine"', "must be a list of paths"),
+        ('["../elsewhere"]', "'../elsewhere' is not a path inside the project"),
+        ('["/etc"]', "'/etc' is not a path inside the project"),
+    ],
+)
+def test_code_outside_the_project_or_not_a_list_is_refused(
+    tmp_path: Path, code: str, problem: str
+) -> None:
+    from rulebooks.project import ProjectError, configured_code
+
+    (tmp_path / "pyproject.toml").write_text(f"[tool.rulebooks]\ncode = {code}\n")
+    with pytest.raises(ProjectError, match=re.escape(problem)):
+        configured_code(tmp_path)
