@@ -68,6 +68,8 @@ DECIDE = Phase.DECIDE
 NEXT_DIE = Phase.NEXT_DIE
 OVER = Phase.OVER
 PHASES = tuple(Phase)
+_DICE_PHASES = (FIRST_DIE, NEXT_DIE)  # chance: a die is rolled
+_STOP_OR_ROLL = (STOP, ROLL)
 
 # A die roll's outcomes never change: built once (Fractions are slow to create).
 _DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
@@ -329,7 +331,7 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self.decider()
-        if phase == FIRST_DIE or phase == NEXT_DIE:
+        if phase in _DICE_PHASES:
             return CHANCE
         if phase == ORDER:
             return self._turn_player
@@ -343,7 +345,7 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self._decisions()
-        if phase == FIRST_DIE or phase == NEXT_DIE:
+        if phase in _DICE_PHASES:
             return list(_DIE_ACTIONS)
         if phase == REVEAL:
             return [_REVEAL + v for v, n in enumerate(self._unseen) if v and n]
@@ -366,7 +368,7 @@ class MaheState(State):
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         phase = self._phase
-        if phase in (FIRST_DIE, NEXT_DIE):
+        if phase in _DICE_PHASES:
             return list(_DIE_EXACT)
         if phase == REVEAL:
             total = sum(self._unseen)
@@ -378,7 +380,7 @@ class MaheState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """As `chance_outcomes_exact`, in floats, without building fractions."""
         phase = self._phase
-        if phase == FIRST_DIE or phase == NEXT_DIE:
+        if phase in _DICE_PHASES:
             return list(_DIE_FLOAT)
         if phase == REVEAL:
             total = sum(self._unseen)
@@ -396,9 +398,9 @@ class MaheState(State):
         """
         phase = self._phase
         if type(action) is not int or not (
-            action == STOP or action == ROLL
+            action in _STOP_OR_ROLL
             if phase == DECIDE
-            else (phase == FIRST_DIE or phase == NEXT_DIE) and _DIE < action <= _DIE + 6
+            else phase in _DICE_PHASES and _DIE < action <= _DIE + 6
         ):
             self.check_action(action)
             self._refuse_unless_legal(action)

@@ -43,7 +43,6 @@ DEFAULT_MAX_CHANCE_NODES = 10_000
 HORIZON_PARAMETERS = ("max_game_length", "max_chance_nodes")
 
 
-
 def __getattr__(name: str) -> dict[str, bool]:
     """``PERFECT_INFORMATION``: the games whose information type is stated rather than probed
     (``GameSpec.perfect_information`` of each registered game that states it)."""
@@ -196,11 +195,14 @@ class Play:
     :meth:`current_player` is TERMINAL once the game is over *or* the horizon is reached
     (:attr:`truncated`). It is cached between moves (clients ask for it several times per
     move): change the engine state only through :meth:`apply` and :meth:`apply_joint`.
-    Copies (`copy.deepcopy`, as OpenSpiel's Python states do) use the engine's `clone`;
-    pickles hold the game's name, parameters and history, replayed on load.
+    :attr:`movers` records who made each move (a player, CHANCE, or SIMULTANEOUS for a joint
+    action). Copies (`copy.deepcopy`, as OpenSpiel's Python states do) use the engine's
+    `clone`; pickles hold the game's name, parameters and history, replayed on load.
     """
 
-    __slots__ = ("_current", "chance_nodes", "decisions", "horizon", "name", "state", "stopped")
+    __slots__ = (
+        "_current", "chance_nodes", "decisions", "horizon", "movers", "name", "state", "stopped",
+    )  # fmt: skip
 
     def __init__(self, name: str, state: State, horizon: Horizon) -> None:
         self.name = name
@@ -209,6 +211,7 @@ class Play:
         self.decisions = 0
         self.chance_nodes = 0
         self.stopped = False
+        self.movers: list[int] = []
         self._current: int | None = None
 
     @classmethod
@@ -236,14 +239,19 @@ class Play:
         """A chance outcome or a player's action; an illegal one raises, changing nothing."""
         if self.stopped:
             self._refuse(action)
-        chance = self.current_player() == CHANCE
+        mover = self._current
+        if mover is None:
+            mover = self.state.current_player()
         self.state.apply_action(action)
         self._current = None
-        if chance:
+        self.movers.append(mover)
+        if mover == CHANCE:
             self.chance_nodes += 1
         else:
             self.decisions += 1
-        self._check_horizon()
+        horizon = self.horizon
+        if self.decisions >= horizon.decisions or self.chance_nodes >= horizon.chance_nodes:
+            self.stopped = not self.state.is_terminal()
 
     def apply_joint(self, actions: Sequence[int]) -> None:
         """One action per player at a SIMULTANEOUS node (validated whole by the engine)."""
@@ -251,6 +259,7 @@ class Play:
             self._refuse(str(list(actions)))
         self.state.apply_actions(list(actions))
         self._current = None
+        self.movers.append(SIMULTANEOUS)
         self.decisions += 1
         self._check_horizon()
 
@@ -290,6 +299,7 @@ class Play:
         other.decisions = self.decisions
         other.chance_nodes = self.chance_nodes
         other.stopped = self.stopped
+        other.movers = self.movers[:]
         other._current = self._current
         return other
 
