@@ -306,25 +306,25 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
         return self.play.state
 
     def current_player(self) -> int:
-        return self.play.current_player()
+        return self.play.current
 
     def is_terminal(self) -> bool:
-        return self.play.current_player() == TERMINAL
+        return self.play.current == TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.play.current_player() == CHANCE
+        return self.play.current == CHANCE
 
     def is_simultaneous_node(self) -> bool:
-        return self.play.current_player() == SIMULTANEOUS
+        return self.play.current == SIMULTANEOUS
 
     def is_player_node(self) -> bool:
-        return self.play.current_player() >= 0
+        return self.play.current >= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As OpenSpiel's ``State::LegalActions``: none once over, the chance outcomes' ids
         at a chance node, the player's actions when they act (or anyone at a simultaneous
         node), none for a player who does not act; a pseudo-player is an error."""
-        current = self.play.current_player()
+        current = self.play.current
         if current == TERMINAL:
             return []
         if current == CHANCE:
@@ -394,7 +394,7 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
                     pyspiel.State.apply_actions(self, history[at : at + width])
                     at += width
                 else:
-                    recorded.player = mover
+                    recorded.current = mover
                     pyspiel.State.apply_action(self, history[at])
                     at += 1
                 self.mirrored += 1
@@ -457,13 +457,10 @@ class _Recorded:
     into OpenSpiel's C++ history: answers ``current_player`` with the player who made the
     move being copied."""
 
-    __slots__ = ("player",)
+    __slots__ = ("current",)
 
     def __init__(self) -> None:
-        self.player = CHANCE
-
-    def current_player(self) -> int:
-        return self.player
+        self.current = CHANCE
 
 
 def _integer(action: object) -> int:
