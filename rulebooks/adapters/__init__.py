@@ -245,7 +245,11 @@ class Play:
             self.chance_nodes += 1
         else:
             self.decisions += 1
-        self._next()
+        horizon, current = self.horizon, state.current_player()  # as _next(), written in
+        if self.decisions >= horizon.decisions or self.chance_nodes >= horizon.chance_nodes:
+            self.stopped = current != TERMINAL
+            current = TERMINAL
+        self.current = current
 
     def apply_joint(self, actions: Sequence[int]) -> None:
         """One action per player at a SIMULTANEOUS node (validated whole by the engine)."""

@@ -329,8 +329,10 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
             return []
         if current == CHANCE:
             return [outcome for outcome, _ in self.play.state.chance_outcomes()]
-        if player is None or player == current or (player >= 0 and current == SIMULTANEOUS):
-            return self.play.state.legal_actions(current if player is None else player)
+        if player is None or player == current:
+            return self.play.state.legal_actions()  # the player to act's
+        if player >= 0 and current == SIMULTANEOUS:
+            return self.play.state.legal_actions(player)
         if player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
         return []
