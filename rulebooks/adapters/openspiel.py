@@ -292,14 +292,14 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
     C++: a C++ bot, ``random_sim_test``, ``child``) and when Python asks for the C++ record
     (``full_history()``, pickling). So the C++ history is always a prefix of the play's, and
     the whole of it whenever C++ moves; what Python reads (``history()``, ``history_str()``,
-    ``move_number()``, ``is_initial_state()``) is always the whole play. :attr:`mirrored`
-    counts the moves the C++ history holds; copies and pickles keep it with the C++ record.
+    ``move_number()``, ``is_initial_state()``) is always the whole play. The moves the C++
+    history lacks are those past its own move count (``move_number_``, which C++ copies,
+    serialisations and pickles keep with it).
     """
 
     def __init__(self, game: RulebooksGame, play: Play) -> None:
         super().__init__(game)
         self.play = play
-        self.mirrored = 0
 
     @property
     def engine_state(self) -> engine.State:
@@ -359,20 +359,18 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
         play = self.play
         if isinstance(play, _Recorded):  # a move already made, being mirrored
             return
-        if self.mirrored < len(play.movers):
+        if pyspiel.State.move_number(self) < len(play.movers):
             self._mirror()
         play.apply(action)
-        self.mirrored += 1
 
     def _apply_actions(self, actions: list[int]) -> None:
         """OpenSpiel's C++ ``ApplyActions`` (which records the move once this returns)."""
         play = self.play
         if isinstance(play, _Recorded):
             return
-        if self.mirrored < len(play.movers):
+        if pyspiel.State.move_number(self) < len(play.movers):
             self._mirror()
         play.apply_joint(actions)
-        self.mirrored += 1
 
     def _mirror(self) -> None:
         """Copy into OpenSpiel's C++ history the moves made from Python that it lacks.
@@ -382,16 +380,16 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
         telling C++ who made the move and changing nothing.
         """
         play = self.play
-        movers = play.movers
-        if self.mirrored >= len(movers):
+        held = pyspiel.State.move_number(self)  # moves the C++ history holds
+        if held >= len(play.movers):
             return
         history = play.state.history()
         width = play.state.game.num_players
-        at = sum(width if m == SIMULTANEOUS else 1 for m in movers[: self.mirrored])
+        at = len(pyspiel.State.history(self))
         recorded = _Recorded()
         self.play = recorded  # type: ignore[assignment]  # only while mirroring
         try:
-            for mover in movers[self.mirrored :]:
+            for mover in play.movers[held:]:
                 if mover == SIMULTANEOUS:
                     pyspiel.State.apply_actions(self, history[at : at + width])
                     at += width
@@ -399,7 +397,6 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
                     recorded.current = mover
                     pyspiel.State.apply_action(self, history[at])
                     at += 1
-                self.mirrored += 1
         finally:
             self.play = play
 
