@@ -282,8 +282,9 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
 
     **Speed.** OpenSpiel's C++ ``State`` answers ``legal_actions()``, ``is_chance_node()``
     or ``apply_action()`` by calling back into Python (``current_player``, then
-    ``_legal_actions`` or ``_apply_action``), each call back costing as much as a simple move of an engine.
-    Called from Python, these methods are answered here directly, with OpenSpiel's results.
+    ``_legal_actions`` or ``_apply_action``), each call back costing as much as a simple
+    move of an engine. Called from Python, these methods are answered here directly, with
+    OpenSpiel's results.
 
     **The C++ history.** OpenSpiel's C++ state keeps its own copy of the history
     (``history_``, ``move_number_``), which C++ code reads. A move made from Python is not
