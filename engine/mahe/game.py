@@ -68,6 +68,8 @@ DECIDE = Phase.DECIDE
 NEXT_DIE = Phase.NEXT_DIE
 OVER = Phase.OVER
 PHASES = tuple(Phase)
+_DICE_PHASES = (FIRST_DIE, NEXT_DIE)  # chance: a die is rolled
+_STOP_OR_ROLL = (STOP, ROLL)
 
 # A die roll's outcomes never change: built once (Fractions are slow to create).
 _DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
@@ -329,6 +331,8 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self.decider()
+        if phase in _DICE_PHASES:
+            return CHANCE
         if phase == ORDER:
             return self._turn_player
         if phase == OVER:
@@ -341,7 +345,7 @@ class MaheState(State):
         phase = self._phase
         if phase == DECIDE:
             return self._decisions()
-        if phase in (FIRST_DIE, NEXT_DIE):
+        if phase in _DICE_PHASES:
             return list(_DIE_ACTIONS)
         if phase == REVEAL:
             return [_REVEAL + v for v, n in enumerate(self._unseen) if v and n]
@@ -364,7 +368,7 @@ class MaheState(State):
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         phase = self._phase
-        if phase in (FIRST_DIE, NEXT_DIE):
+        if phase in _DICE_PHASES:
             return list(_DIE_EXACT)
         if phase == REVEAL:
             total = sum(self._unseen)
@@ -376,21 +380,32 @@ class MaheState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """As `chance_outcomes_exact`, in floats, without building fractions."""
         phase = self._phase
-        if phase in (FIRST_DIE, NEXT_DIE):
+        if phase in _DICE_PHASES:
             return list(_DIE_FLOAT)
         if phase == REVEAL:
             total = sum(self._unseen)
             return [(_REVEAL + v, n / total) for v, n in enumerate(self._unseen) if v and n]
         return []
 
-    def _plainly_legal(self, action: int) -> bool:
-        """Dice, stop and roll (most of every game), known legal without building the legal
+    def apply_action(self, action: int) -> None:
+        """Play `action`, validated first: an illegal one changes nothing (as
+        :meth:`State.apply_action`, with the plainly legal test written in).
+
+        Dice, stop and roll (most of every game) are known legal without building the legal
         list: a decision always follows one or two dice, so rolling again is always legal at
-        one. Anything else is checked against legal_actions()."""
+        one. Anything else is checked against legal_actions() and, when illegal, refused with
+        the rule it breaks.
+        """
         phase = self._phase
-        if phase == DECIDE:
-            return action in (STOP, ROLL)
-        return phase in (FIRST_DIE, NEXT_DIE) and _DIE < action <= _DIE + 6
+        if type(action) is not int or not (
+            action in _STOP_OR_ROLL
+            if phase == DECIDE
+            else phase in _DICE_PHASES and _DIE < action <= _DIE + 6
+        ):
+            self.check_action(action)
+            self._refuse_unless_legal(action)
+        self._apply(action)
+        self._history.append(action)
 
     def _action_to_string(self, action: int, player: int | None) -> str:
         if action == STOP:
@@ -469,10 +484,11 @@ class MaheState(State):
 
     def _add_die(self, value: int) -> None:
         """A 2nd or 3rd die (or card): bust, finish after the 3rd, or decide again."""
-        self._dice.append(value)
-        if is_bust(self._dice):
+        dice = self._dice
+        dice.append(value)
+        if is_bust(dice):
             self._bust()
-        elif len(self._dice) == MAX_DICE:
+        elif len(dice) == MAX_DICE:
             self._finish_move()
         else:
             self._phase = DECIDE
@@ -499,18 +515,19 @@ class MaheState(State):
 
     def _finish_move(self) -> None:
         """MAHE-4.2, MAHE-5.1, MAHE-6.1: move the group, stack it, lay eggs past space 21."""
-        assert self._mover is not None
-        start = self._where[self._mover]
+        mover, where = self._mover, self._where
+        assert mover is not None
+        start = where[mover]
         length = move_length(self._dice)
-        group = self.moving_group(self._mover)
+        group = self.moving_group(mover)
         end = destination(start, length)
         if start == RAFT:
-            self._stacks[RAFT].remove(self._mover)
+            self._stacks[RAFT].remove(mover)
         else:
             del self._stacks[start][-len(group) :]
         self._stacks[end].extend(group)
         for turtle in group:
-            self._where[turtle] = end
+            where[turtle] = end
         if passes_beach(start, length):
             self._lay_eggs(self.game.turtle_owner[group[-1]])
         else:

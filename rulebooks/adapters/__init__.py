@@ -43,7 +43,6 @@ DEFAULT_MAX_CHANCE_NODES = 10_000
 HORIZON_PARAMETERS = ("max_game_length", "max_chance_nodes")
 
 
-
 def __getattr__(name: str) -> dict[str, bool]:
     """``PERFECT_INFORMATION``: the games whose information type is stated rather than probed
     (``GameSpec.perfect_information`` of each registered game that states it)."""
@@ -194,13 +193,17 @@ class Play:
     """An engine state played within a :class:`Horizon`.
 
     :meth:`current_player` is TERMINAL once the game is over *or* the horizon is reached
-    (:attr:`truncated`). It is cached between moves (clients ask for it several times per
-    move): change the engine state only through :meth:`apply` and :meth:`apply_joint`.
-    Copies (`copy.deepcopy`, as OpenSpiel's Python states do) use the engine's `clone`;
-    pickles hold the game's name, parameters and history, replayed on load.
+    (:attr:`truncated`). It is kept in :attr:`current`, found once per move (clients ask for
+    it several times per move): change the engine state only through :meth:`apply` and
+    :meth:`apply_joint`.
+    :attr:`movers` records who made each move (a player, CHANCE, or SIMULTANEOUS for a joint
+    action). Copies (`copy.deepcopy`, as OpenSpiel's Python states do) use the engine's
+    `clone`; pickles hold the game's name, parameters and history, replayed on load.
     """
 
-    __slots__ = ("_current", "chance_nodes", "decisions", "horizon", "name", "state", "stopped")
+    __slots__ = (
+        "chance_nodes", "current", "decisions", "horizon", "movers", "name", "state", "stopped",
+    )  # fmt: skip
 
     def __init__(self, name: str, state: State, horizon: Horizon) -> None:
         self.name = name
@@ -209,7 +212,9 @@ class Play:
         self.decisions = 0
         self.chance_nodes = 0
         self.stopped = False
-        self._current: int | None = None
+        self.movers: list[int] = []
+        self.current = state.current_player()
+        """Whose move: a player, CHANCE, SIMULTANEOUS, or TERMINAL when over or stopped."""
 
     @classmethod
     def start(cls, name: str, game: Game, horizon: Horizon) -> Play:
@@ -217,14 +222,11 @@ class Play:
 
     # -- whose move ---------------------------------------------------------------------------
     def current_player(self) -> int:
-        current = self._current
-        if current is None:
-            current = self._current = TERMINAL if self.stopped else self.state.current_player()
-        return current
+        return self.current
 
     def is_over(self) -> bool:
         """Terminal: the game is over or the horizon is reached."""
-        return self.current_player() == TERMINAL
+        return self.current == TERMINAL
 
     @property
     def truncated(self) -> bool:
@@ -236,28 +238,35 @@ class Play:
         """A chance outcome or a player's action; an illegal one raises, changing nothing."""
         if self.stopped:
             self._refuse(action)
-        chance = self.current_player() == CHANCE
-        self.state.apply_action(action)
-        self._current = None
-        if chance:
+        mover, state = self.current, self.state
+        state.apply_action(action)
+        self.movers.append(mover)
+        if mover == CHANCE:
             self.chance_nodes += 1
         else:
             self.decisions += 1
-        self._check_horizon()
+        horizon, current = self.horizon, state.current_player()  # as _next(), written in
+        if self.decisions >= horizon.decisions or self.chance_nodes >= horizon.chance_nodes:
+            self.stopped = current != TERMINAL
+            current = TERMINAL
+        self.current = current
 
     def apply_joint(self, actions: Sequence[int]) -> None:
         """One action per player at a SIMULTANEOUS node (validated whole by the engine)."""
         if self.stopped:
             self._refuse(str(list(actions)))
         self.state.apply_actions(list(actions))
-        self._current = None
+        self.movers.append(SIMULTANEOUS)
         self.decisions += 1
-        self._check_horizon()
+        self._next()
 
-    def _check_horizon(self) -> None:
-        horizon = self.horizon
+    def _next(self) -> None:
+        """After a move: stop at the horizon unless the game is over; whose move next."""
+        horizon, current = self.horizon, self.state.current_player()
         if self.decisions >= horizon.decisions or self.chance_nodes >= horizon.chance_nodes:
-            self.stopped = not self.state.is_terminal()
+            self.stopped = current != TERMINAL
+            current = TERMINAL
+        self.current = current
 
     def _refuse(self, action: int | str) -> None:
         raise IllegalActionError(
@@ -290,7 +299,8 @@ class Play:
         other.decisions = self.decisions
         other.chance_nodes = self.chance_nodes
         other.stopped = self.stopped
-        other._current = self._current
+        other.movers = self.movers[:]
+        other.current = self.current
         return other
 
     def __copy__(self) -> Self:

@@ -61,6 +61,7 @@ load, and copies itself with the engine's ``clone``.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -277,7 +278,25 @@ class RulebooksGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class RulebooksState(pyspiel.State):  # type: ignore[misc]
-    """A position: the engine state (inside a :class:`~rulebooks.adapters.Play`)."""
+    """A position: the engine state (inside a :class:`~rulebooks.adapters.Play`).
+
+    **Speed.** OpenSpiel's C++ ``State`` answers ``legal_actions()``, ``is_chance_node()``
+    or ``apply_action()`` by calling back into Python (``current_player``, then
+    ``_legal_actions`` or ``_apply_action``), each call back costing as much as a simple
+    move of an engine. Called from Python, these methods are answered here directly, with
+    OpenSpiel's results.
+
+    **The C++ history.** OpenSpiel's C++ state keeps its own copy of the history
+    (``history_``, ``move_number_``), which C++ code reads. A move made from Python is not
+    copied there at once: :meth:`_mirror` copies the moves it lacks, in order and with the
+    player who made each, before the C++ side makes a move of its own (``ApplyAction`` from
+    C++: a C++ bot, ``random_sim_test``, ``child``) and when Python asks for the C++ record
+    (``full_history()``, pickling). So the C++ history is always a prefix of the play's, and
+    the whole of it whenever C++ moves; what Python reads (``history()``, ``history_str()``,
+    ``move_number()``, ``is_initial_state()``) is always the whole play. The moves the C++
+    history lacks are those past its own move count (``move_number_``, which C++ copies,
+    serialisations and pickles keep with it).
+    """
 
     def __init__(self, game: RulebooksGame, play: Play) -> None:
         super().__init__(game)
@@ -288,7 +307,36 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
         return self.play.state
 
     def current_player(self) -> int:
-        return self.play.current_player()
+        return self.play.current
+
+    def is_terminal(self) -> bool:
+        return self.play.current == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.play.current == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.play.current == SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.play.current >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's ``State::LegalActions``: none once over, the chance outcomes' ids
+        at a chance node, the player's actions when they act (or anyone at a simultaneous
+        node), none for a player who does not act; a pseudo-player is an error."""
+        current = self.play.current
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [outcome for outcome, _ in self.play.state.chance_outcomes()]
+        if player is None or player == current:
+            return self.play.state.legal_actions()  # the player to act's
+        if player >= 0 and current == SIMULTANEOUS:
+            return self.play.state.legal_actions(player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.play.state.legal_actions(player)
@@ -296,17 +344,102 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.play.state.chance_outcomes()
 
+    # -- moves ------------------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        """A chance outcome or the player's action, validated by the engine: an illegal one
+        raises :class:`engine.IllegalActionError` and changes nothing. Like pyspiel, takes
+        any integer (a numpy one too), refuses a float or a string with TypeError."""
+        self.play.apply(action if type(action) is int else _integer(action))
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """One action per player at a simultaneous node (validated whole by the engine)."""
+        self.play.apply_joint([a if type(a) is int else _integer(a) for a in actions])
+
     def _apply_action(self, action: int) -> None:
-        self.play.apply(int(action))
+        """OpenSpiel's C++ ``ApplyAction`` (which records the move once this returns)."""
+        play = self.play
+        if isinstance(play, _Recorded):  # a move already made, being mirrored
+            return
+        if pyspiel.State.move_number(self) < len(play.movers):
+            self._mirror()
+        play.apply(action)
 
-    def _apply_actions(self, actions: Sequence[int]) -> None:
-        self.play.apply_joint([int(a) for a in actions])
+    def _apply_actions(self, actions: list[int]) -> None:
+        """OpenSpiel's C++ ``ApplyActions`` (which records the move once this returns)."""
+        play = self.play
+        if isinstance(play, _Recorded):
+            return
+        if pyspiel.State.move_number(self) < len(play.movers):
+            self._mirror()
+        play.apply_joint(actions)
 
+    def _mirror(self) -> None:
+        """Copy into OpenSpiel's C++ history the moves made from Python that it lacks.
+
+        Each is replayed through the C++ ``ApplyAction`` (``ApplyActions`` for a joint
+        action), which records it; meanwhile a :class:`_Recorded` stands in for the play,
+        telling C++ who made the move and changing nothing.
+        """
+        play = self.play
+        held = pyspiel.State.move_number(self)  # moves the C++ history holds
+        if held >= len(play.movers):
+            return
+        history = play.state.history()
+        width = play.state.game.num_players
+        at = len(pyspiel.State.history(self))
+        recorded = _Recorded()
+        self.play = recorded  # type: ignore[assignment]  # only while mirroring
+        try:
+            for mover in play.movers[held:]:
+                if mover == SIMULTANEOUS:
+                    pyspiel.State.apply_actions(self, history[at : at + width])
+                    at += width
+                else:
+                    recorded.current = mover
+                    pyspiel.State.apply_action(self, history[at])
+                    at += 1
+        finally:
+            self.play = play
+
+    # -- the record -----------------------------------------------------------------------------
+    def history(self) -> list[int]:
+        return self.play.state.history()
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.play.state.history()))
+
+    def move_number(self) -> int:
+        return len(self.play.movers)
+
+    def is_initial_state(self) -> bool:
+        return not self.play.movers
+
+    def full_history(self) -> list[pyspiel.State.PlayerAction]:
+        self._mirror()
+        return list(pyspiel.State.full_history(self))
+
+    def is_initial_non_chance_state(self) -> bool:
+        self._mirror()
+        return bool(pyspiel.State.is_initial_non_chance_state(self))
+
+    def __getstate__(self) -> Any:
+        self._mirror()
+        return pyspiel.State.__getstate__(self)
+
+    # -- copies -------------------------------------------------------------------------------
+    def clone(self) -> RulebooksState:
+        """An independent copy (the engine's ``clone``); its C++ history is mirrored when
+        needed, like a state whose moves were made from Python."""
+        return RulebooksState(self.get_game(), self.play.clone())
+
+    def child(self, action: int) -> RulebooksState:
+        other = self.clone()
+        other.apply_action(action)
+        return other
+
+    # -- text ---------------------------------------------------------------------------------
     def _action_to_string(self, player: int, action: int) -> str:
         return self.play.state.action_to_string(action, player if player >= 0 else None)
-
-    def is_terminal(self) -> bool:
-        return self.play.is_over()
 
     def returns(self) -> list[float]:
         return self.play.state.returns()
@@ -317,6 +450,26 @@ class RulebooksState(pyspiel.State):  # type: ignore[misc]
     def serialize(self) -> str:
         """The game string, then the history, one action id per line (no pickle)."""
         return "".join(f"{line}\n" for line in [str(self.get_game()), *self.history()])
+
+
+class _Recorded:
+    """Stands in for a state's play while :meth:`RulebooksState._mirror` copies its moves
+    into OpenSpiel's C++ history: answers ``current_player`` with the player who made the
+    move being copied."""
+
+    __slots__ = ("current",)
+
+    def __init__(self) -> None:
+        self.current = CHANCE
+
+
+def _integer(action: object) -> int:
+    """An action given as another integer type (numpy's, a bool) as an int, as pybind reads
+    it; TypeError for anything else (a float, a string), as pybind refuses it."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"an action is an integer, not {type(action).__name__}") from None
 
 
 _ACTION_ID = re.compile(r"[0-9]{1,18}")
