@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from itertools import compress
 from typing import Any
 
 from ..core import (
@@ -123,6 +124,8 @@ _CARD_CHANCES = tuple(
 )
 """MAHOLA-2.2, MAHOLA-3.4: ``_CARD_CHANCES[n][c]`` is card c's outcome and its chance, 1/n,
 when n cards are left in the pile (built once: the deals and draws are most of the nodes)."""
+_FULL_PILE = (True,) * CARD_TOTAL
+"""The draw pile at the start of a round, as ``_in_pile`` holds it: every card is in it."""
 _PASSES_OF = tuple(_PASS + left * CARD_TOTAL for left in range(CARD_TOTAL))
 """``_PASSES_OF[l] + r`` is the action "pass card l left and card r right"."""
 
@@ -271,8 +274,11 @@ class MaholaGame(Game):
         chief_dance: str | None,
     ) -> DanceScore:
         """MAHOLA-4.1..4.5: score a tableau (card numbers, left to right) for the Character with
-        index `character`; `recoloured` maps cards to the colour index the Shaman gave them."""
-        return self.scorer.score(tableau, character, recoloured, chief_dance)
+        index `character`; `recoloured` maps cards to the colour index the Shaman gave them.
+
+        Scored by the rule functions composed directly; the end of a round looks the same
+        score up in the scorer's tables (:meth:`TableauScorer.score`)."""
+        return self.scorer.by_rules(tableau, character, recoloured, chief_dance)
 
     def new_initial_state(self) -> MaholaState:
         """MAHOLA-2.1: the first round starts with the Characters being dealt."""
@@ -289,11 +295,12 @@ class MaholaState(State):
         "_ability_options",
         "_characters",
         "_chief_dance",
-        "_deck",
         "_hands",
         "_history",
+        "_in_pile",
         "_last",
         "_phase",
+        "_pile_size",
         "_played",
         "_recoloured",
         "_round",
@@ -331,7 +338,8 @@ class MaholaState(State):
         self._played: list[int | None] = [None] * players
         self._recoloured: dict[int, int] = {}
         self._chief_dance: str | None = None
-        self._deck: list[int] = list(self.game.all_cards)
+        self._in_pile: list[bool] = list(_FULL_PILE)  # True for each card in the draw pile
+        self._pile_size = CARD_TOTAL
         self._ability_options = {}  # worked out at the end of the round
 
     # -- reading the position -------------------------------------------------------------
@@ -380,11 +388,11 @@ class MaholaState(State):
     @property
     def deck(self) -> list[int]:
         """The cards in the draw pile (not dealt, not drawn). Nobody sees their order."""
-        return list(self._deck)
+        return list(compress(self.game.all_cards, self._in_pile))
 
     @property
     def deck_size(self) -> int:
-        return len(self._deck)
+        return self._pile_size
 
     def tokens(self, player: int) -> int:
         """MAHOLA-3.6: the Favor tokens a player holds."""
@@ -442,7 +450,7 @@ class MaholaState(State):
         if self._phase == DEAL_CHARACTERS:
             dealt = self._characters
             return [_CHARACTER + k for k in range(len(CHARACTERS)) if k not in dealt]
-        return [_CARD + c for c in self._deck]
+        return [_CARD + c for c in compress(self.game.all_cards, self._in_pile)]
 
     def _passes(self, player: int) -> list[int]:
         """MAHOLA-3.3: two different cards of the hand, one for each neighbour (the hand is
@@ -507,8 +515,7 @@ class MaholaState(State):
         """As `chance_outcomes_exact`, in floats: 1/n is the float nearest the fraction."""
         phase = self._phase
         if phase in CARD_PHASES:
-            chances = _CARD_CHANCES[len(self._deck)]
-            return [chances[c] for c in self._deck]
+            return list(compress(_CARD_CHANCES[self._pile_size], self._in_pile))
         characters = self._chance_actions() if phase == DEAL_CHARACTERS else []
         if not characters:
             return []
@@ -522,7 +529,7 @@ class MaholaState(State):
         phase = self._phase
         if phase in CARD_PHASES:
             card = action - _CARD
-            return 0 <= card < CARD_TOTAL and card in self._deck
+            return 0 <= card < CARD_TOTAL and self._in_pile[card]
         if phase == DEAL_CHARACTERS:
             character = action - _CHARACTER
             return 0 <= character < len(CHARACTERS) and character not in self._characters
@@ -714,7 +721,8 @@ class MaholaState(State):
     def _take_card(self, card: int) -> None:
         """MAHOLA-2.2, MAHOLA-3.4, MAHOLA-7.2: a card leaves the draw pile for the hand of the
         player dealt to (round the table), the player drawing, or the Hunter."""
-        self._deck.remove(card)
+        self._in_pile[card] = False
+        self._pile_size -= 1
         phase, step, players = self._phase, self._step, self.game.num_players
         if phase == DEAL_CARDS:
             insort(self._hands[step % players], card)
@@ -788,7 +796,7 @@ class MaholaState(State):
         if self._turn < TURNS:
             self._turn += 1
             self._phase = PLAY
-        elif self.player_of("Hunter") is not None and self._deck:
+        elif self.player_of("Hunter") is not None and self._pile_size:
             self._phase = HUNTER_DRAW
         else:
             self._phase = ABILITIES
@@ -866,7 +874,8 @@ class MaholaState(State):
         other._played = self._played[:]
         other._recoloured = dict(self._recoloured)
         other._chief_dance = self._chief_dance
-        other._deck = self._deck[:]
+        other._in_pile = self._in_pile[:]
+        other._pile_size = self._pile_size
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -883,7 +892,7 @@ class MaholaState(State):
             "hands": [h[:] for h in self._hands],
             "tableaux": [t[:] for t in self._tableaux],
             "played": self._played[:],
-            "deck": len(self._deck),
+            "deck": self._pile_size,
             "last_round": None if self._last is None else self._record_to_dict(self._last),
             "winner": self._winner,
             "history": self._history[:],
@@ -952,8 +961,8 @@ class MaholaState(State):
                 lines.append(f"  hand: {self._cards(self._hands[p])}")
             else:
                 lines.append(f"  hand: {len(self._hands[p])} cards")
-        pile = f"draw pile: {len(self._deck)} cards"
-        lines.append(pile + (f" ({', '.join(map(str, self._deck))})" if viewer is None else ""))
+        pile = f"draw pile: {self._pile_size} cards"
+        lines.append(pile + (f" ({', '.join(map(str, self.deck))})" if viewer is None else ""))
         if self._last is not None:
             last = self._last
             scores = ", ".join(f"player {p} {s.total}" for p, s in enumerate(last.scores))

@@ -9,16 +9,16 @@ player's Character and the game's readings of the three unclear rules (MAHOLA-R3
 * ``chief_count``: what the Chief counts as an appearance of a dance (MAHOLA-7.1, MAHOLA-R5).
 
 A game scores through a :class:`TableauScorer`, which holds what these functions say about
-each of its cards, worked out once.
+each of its cards, worked out once: a live position is scored by the rule functions composed
+directly (:func:`score_dance`), the end of a round by the scorer's tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from itertools import pairwise
+from typing import NamedTuple
 
-from .components import RULE_LINE_DANCES, Character, DanceCard
+from .components import DANCES, RULE_LINE_DANCES, Character, DanceCard
 
 SECONDARY_READINGS = ("shared_icon", "named_dance")
 """MAHOLA-R3: an icon matches the same icon on another card of the tableau (``shared_icon``),
@@ -34,9 +34,11 @@ CHIEF_READINGS = ("names_and_icons", "names", "icons")
 """MAHOLA-R5: the Chief counts cards of the named dance and icons of it, or only one kind."""
 
 
-@dataclass(frozen=True)
-class DanceScore:
-    """One player's score for a round, part by part (MAHOLA-4.1..4.5, MAHOLA-5.1)."""
+class DanceScore(NamedTuple):
+    """One player's score for a round, part by part (MAHOLA-4.1..4.5, MAHOLA-5.1).
+
+    Immutable; a named tuple rather than a dataclass because every round builds one per
+    player and a tuple is the cheapest to build."""
 
     card_points: tuple[int, ...]  # MAHOLA-4.1..4.3, per tableau card, left to right
     secondary: int  # MAHOLA-4.4: what the matching secondary dances add
@@ -47,6 +49,7 @@ class DanceScore:
 
     @property
     def total(self) -> int:
+        """The dance's score: every part added up (the tie-break counts aside)."""
         return sum(self.card_points) + self.secondary + self.adjacency + self.chief
 
 
@@ -127,14 +130,47 @@ def chief_points(cards: Sequence[DanceCard], dance: str, reading: str) -> int:
     return names + icons
 
 
+def score_dance(
+    cards: Sequence[DanceCard],
+    colours: Sequence[str],
+    character: Character,
+    chief_dance: str | None,
+    *,
+    secondary: str,
+    adjacency: str,
+    chief_count: str,
+    secondary_worth: str,
+) -> DanceScore:
+    """MAHOLA-4.1..4.5, MAHOLA-7.1: a tableau's cards (left to right, `colours` as they are now)
+    scored for `character` by the rule functions above, composed directly."""
+    matches = matching_icons(cards, secondary)
+    chief = 0
+    if character.name == "Chief" and chief_dance is not None:
+        chief = chief_points(cards, chief_dance, chief_count)
+    return DanceScore(
+        card_points=tuple(
+            card_points(card, colour, character)
+            for card, colour in zip(cards, colours, strict=True)
+        ),
+        secondary=secondary_points(cards, matches, secondary_worth),
+        matching=sum(matches),
+        adjacency=adjacency_bonus(cards, colours, adjacency),
+        chief=chief,
+        special=sum(1 for card in cards if card.special),
+    )
+
+
 class TableauScorer:
     """MAHOLA-4.1..4.5 for one game: its cards, its Characters and its readings of MAHOLA-R3..R5
     (`secondary_worth` is the game parameter ``secondary_points``).
 
-    What each card scores for each Character in each colour (MAHOLA-4.1..4.3) and which
-    neighbours earn it an adjacency point (MAHOLA-4.5) are worked out once, by the functions
-    above, when the game is created; scoring a tableau then looks them up. The result is
-    always the one the rule functions give when called directly (a unit test compares them).
+    :meth:`by_rules` scores with the rule functions above (:func:`score_dance`). :meth:`score`
+    gives the same result from tables worked out once, by those functions, when the game is
+    created: what each card scores for each Character in each colour (MAHOLA-4.1..4.3), which
+    neighbours earn it an adjacency point (MAHOLA-4.5), what one matching icon of it adds
+    (MAHOLA-4.4) and what the Chief counts on it (MAHOLA-7.1); only which icons match depends
+    on the whole tableau, and that is worked out on sets of names held as bits. A unit test
+    compares both ways over random tableaux and every reading.
     """
 
     def __init__(
@@ -164,19 +200,67 @@ class TableauScorer:
             for character in characters
         )
         """``points[character][colour][card]``: MAHOLA-4.1..4.3 for every card in every colour."""
-        self.earns: tuple[tuple[bool, ...], ...] | None = None
-        """``earns[card][neighbour]``: does the neighbour earn the card its adjacency point?
-        (None when the reading compares colours, which the Shaman may change.)"""
+        self.printed_points = tuple(
+            tuple(points[colour][card] for card, colour in enumerate(self.printed_colour))
+            for points in self.points
+        )
+        """``printed_points[character][card]``: ``points`` in the card's printed colour."""
+        self.pair_bonus: tuple[tuple[int, ...], ...] | None = None
+        """``pair_bonus[left][right]``: the adjacency points (MAHOLA-4.5) two cards side by side
+        earn each other (None when the reading compares colours, which the Shaman may change)."""
         if adjacency != "same_colour":
-            self.earns = tuple(
-                tuple(
+            earns = [
+                [
                     card.dance in RULE_LINE_DANCES
                     and neighbour_counts(card, card.colour, other, other.colour, adjacency)
                     for other in cards
-                )
+                ]
                 for card in cards
+            ]
+            self.pair_bonus = tuple(
+                tuple(earns[left][right] + earns[right][left] for right in range(len(cards)))
+                for left in range(len(cards))
             )
-        self.special = tuple(card.special for card in cards)
+        self.special = tuple(int(card.special) for card in cards)
+        self.is_chief = tuple(character.name == "Chief" for character in characters)
+        self.match_worth = tuple(secondary_points([card], [1], secondary_worth) for card in cards)
+        """``match_worth[card]``: what one matching icon of the card adds (the sum of
+        `secondary_points` is one such term per matching icon)."""
+        self.chief_counts = {
+            dance: tuple(chief_points([card], dance, chief_count) for card in cards)
+            for dance in DANCES
+        }
+        """``chief_counts[dance][card]``: what the Chief counts on the card (a sum per card)."""
+        bit: dict[str, int] = {}
+        for card in cards:
+            for name in (card.dance, *card.icons):
+                bit.setdefault(name, 1 << len(bit))
+        self.icon_bits = tuple(sum(bit[icon] for icon in card.icons) for card in cards)
+        """Each card's icons as a set of bits, one bit per name (a card shows an icon once)."""
+        self.dance_bit = tuple(bit[card.dance] for card in cards)
+        """Each card's dance as a bit of the same set."""
+
+    def by_rules(
+        self,
+        tableau: Sequence[int],
+        character: int,
+        recoloured: Mapping[int, int],
+        chief_dance: str | None = None,
+    ) -> DanceScore:
+        """The score of `tableau` (card numbers, left to right) for the Character with index
+        `character` through :func:`score_dance`; `recoloured` maps a card to the colour index
+        the Shaman gave it."""
+        colours = [self.colours[recoloured.get(c, self.printed_colour[c])] for c in tableau]
+        return score_dance(
+            [self.cards[c] for c in tableau],
+            colours,
+            self.characters[character],
+            chief_dance,
+            secondary=self.secondary,
+            adjacency=self.adjacency,
+            chief_count=self.chief_count,
+            secondary_worth=self.secondary_worth,
+        )
 
     def score(
         self,
@@ -185,37 +269,61 @@ class TableauScorer:
         recoloured: Mapping[int, int],
         chief_dance: str | None = None,
     ) -> DanceScore:
-        """The score of `tableau` (card numbers, left to right) for the Character with index
-        `character`; `recoloured` maps a card to the colour index the Shaman gave it."""
-        cards = [self.cards[c] for c in tableau]
-        printed = self.printed_colour
+        """As :meth:`by_rules`, from the tables (the round's end scores every tableau)."""
+        pair_bonus = self.pair_bonus
+        if pair_bonus is None:  # the colours of neighbours count: no table for them
+            return self.by_rules(tableau, character, recoloured, chief_dance)
         if recoloured:
-            colours = [recoloured.get(c, printed[c]) for c in tableau]
+            printed, points = self.printed_colour, self.points[character]
+            card_points = tuple([points[recoloured.get(c, printed[c])][c] for c in tableau])
         else:
-            colours = [printed[c] for c in tableau]
-        points = self.points[character]
-        if self.earns is None:
-            named = [self.colours[colour] for colour in colours]
-            adjacency = adjacency_bonus(cards, named, self.adjacency)
-        else:
-            earns = self.earns
-            adjacency = sum(
-                [earns[left][right] + earns[right][left] for left, right in pairwise(tableau)]
-            )
-        chief = 0
-        if self.characters[character].name == "Chief" and chief_dance is not None:
-            chief = chief_points(cards, chief_dance, self.chief_count)
-        matches = matching_icons(cards, self.secondary)
-        return DanceScore(
-            card_points=tuple(
-                [points[colour][c] for c, colour in zip(tableau, colours, strict=True)]
-            ),
-            secondary=secondary_points(cards, matches, self.secondary_worth),
-            matching=sum(matches),
-            adjacency=adjacency,
-            chief=chief,
-            special=sum([self.special[c] for c in tableau]),
-        )
+            points_printed = self.printed_points[character]
+            card_points = tuple([points_printed[c] for c in tableau])
+        counts = None  # what the Chief counts on each card, once a dance is named
+        if chief_dance is not None and self.is_chief[character]:
+            counts = self.chief_counts[chief_dance]
+        specials = self.special
+        adjacency = special = chief = 0
+        previous = None
+        for card in tableau:
+            special += specials[card]
+            if previous is not None:
+                adjacency += pair_bonus[previous][card]
+            previous = card
+            if counts is not None:
+                chief += counts[card]
+        matches = self.matches(tableau)
+        matched = sum(matches)
+        secondary = 0
+        if matched:
+            worth = self.match_worth
+            secondary = sum([worth[card] * n for card, n in zip(tableau, matches, strict=True)])
+        return DanceScore(card_points, secondary, matched, adjacency, chief, special)
+
+    def matches(self, tableau: Sequence[int]) -> list[int]:
+        """As :func:`matching_icons`: how many icons of each card of `tableau` match. An icon
+        carried by two cards is shared (``shared_icon``); an icon names another card's dance
+        when that dance is on some other card, or on two cards if it is the card's own
+        (``named_dance``)."""
+        icon_bits = self.icon_bits
+        seen = repeated = 0  # the names on some card, and those on two cards or more
+        if self.secondary == "shared_icon":
+            for card in tableau:
+                bits = icon_bits[card]
+                repeated |= seen & bits
+                seen |= bits
+            if not repeated:
+                return [0] * len(tableau)
+            return [(icon_bits[card] & repeated).bit_count() for card in tableau]
+        dance_bit = self.dance_bit
+        for card in tableau:
+            bits = dance_bit[card]
+            repeated |= seen & bits
+            seen |= bits
+        # the dances of the other cards: every dance seen but the card's own, unless repeated
+        return [
+            (icon_bits[card] & (seen & ~dance_bit[card] | repeated)).bit_count() for card in tableau
+        ]
 
 
 def round_winner(scores: Sequence[DanceScore]) -> int | None:

@@ -349,6 +349,7 @@ def read_state(game: MaholaGame, data: Mapping[str, Any]) -> MaholaState:
     state._played = cards["played"]
     state._recoloured = {}
     state._chief_dance = None
-    state._deck = [c for c in game.all_cards if c not in places.where]
+    state._in_pile = [c not in places.where for c in game.all_cards]
+    state._pile_size = sum(state._in_pile)
     state._history = history
     return state

@@ -424,7 +424,8 @@ def score_directly(
 def test_the_tableau_scorer_scores_as_the_rule_functions() -> None:
     """The game's scorer looks up what the rule functions compute; over random tableaux, every
     Character, a recoloured card or none, and every reading of MAHOLA-R3..R5 (both worths of
-    a matching icon, in turn), both agree."""
+    a matching icon, in turn), the rule functions, the game's scoring by them and the
+    scorer's tables (the end of a round) agree."""
     rng = random.Random(7)
     worths = itertools.cycle(SECONDARY_POINTS)
     for secondary in SECONDARY_READINGS:
@@ -442,6 +443,8 @@ def test_the_tableau_scorer_scores_as_the_rule_functions() -> None:
                 for _ in range(40):
                     tableau = rng.sample(range(CARD_TOTAL), rng.randint(0, 5))
                     recoloured = {rng.choice(tableau): rng.randrange(4)} if tableau else {}
+                    if rng.random() < 0.3:
+                        recoloured = {}  # the printed colours (the scorer's other table)
                     dance = rng.choice(RULE_LINE_DANCES)
                     colours = [
                         game.colours[recoloured[c]] if c in recoloured else game.cards[c].colour
@@ -459,6 +462,7 @@ def test_the_tableau_scorer_scores_as_the_rule_functions() -> None:
                             secondary_worth=worth,
                         )
                         assert game.score_tableau(tableau, index, recoloured, dance) == expected
+                        assert game.scorer.score(tableau, index, recoloured, dance) == expected
 
 
 # -- bad games and bad states -------------------------------------------------------------------
