@@ -535,29 +535,48 @@ class MaholaState(State):
             return 0 <= character < len(CHARACTERS) and character not in self._characters
         return False
 
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        """As :meth:`State.apply_actions`: validated first, and an illegal joint action raises
+        `IllegalActionError` and changes nothing. The usual case, a list of one legal int per
+        player at a joint phase, is recognised in one pass (`_plainly_legal_joint`)."""
+        if (
+            type(actions) is list
+            and self._phase in JOINT_PHASES
+            and len(actions) == self.game.num_players
+            and self._plainly_legal_joint(actions)
+        ):
+            self._apply_joint(actions)
+            self._history.extend(actions)
+            return
+        super().apply_actions(actions)
+
     def _plainly_legal_joint(self, actions: Sequence[int]) -> bool:
-        """Is every player's part of the joint action legal? Checked without building the
-        legal lists, except the Characters' abilities (once a round)."""
+        """Is every player's part of the joint action an int and legal? Checked without
+        building the legal lists, except the Characters' abilities (once a round)."""
         phase = self._phase
         if phase == PLAY:  # MAHOLA-3.1: a card of one's own hand (cards are 0 to 43)
             for hand, action in zip(self._hands, actions, strict=True):
-                if action - _PLAY not in hand:
+                if type(action) is not int or action - _PLAY not in hand:
                     return False
             return True
         if phase == PLACE:  # MAHOLA-3.2: either end of one's own tableau
             for tableau, action in zip(self._tableaux, actions, strict=True):
-                if action != _PLACE and action != _PLACE + len(tableau):
+                if type(action) is not int or (
+                    action != _PLACE and action != _PLACE + len(tableau)
+                ):
                     return False
             return True
         if phase == PASS:  # MAHOLA-3.3: two different cards of one's own hand
             for hand, action in zip(self._hands, actions, strict=True):
-                if not _PASS <= action < _CARD:
+                if type(action) is not int or not _PASS <= action < _CARD:
                     return False
                 left, right = divmod(action - _PASS, CARD_TOTAL)
                 if left == right or left not in hand or right not in hand:
                     return False
             return True
-        return all(action in self._abilities(p) for p, action in enumerate(actions))
+        return all(
+            type(action) is int and action in self._abilities(p) for p, action in enumerate(actions)
+        )
 
     # -- names of actions ------------------------------------------------------------------
     def _action_to_string(self, action: int, player: int | None) -> str:
