@@ -535,6 +535,18 @@ class MaholaState(State):
             return 0 <= character < len(CHARACTERS) and character not in self._characters
         return False
 
+    def apply_action(self, action: int) -> None:
+        """As :meth:`State.apply_action`: validated first, and an illegal action raises
+        `IllegalActionError` and changes nothing. A card coming off the draw pile (most of a
+        game's actions) is recognised and taken in one step."""
+        if type(action) is int and self._phase in CARD_PHASES:
+            card = action - _CARD
+            if 0 <= card < CARD_TOTAL and self._in_pile[card]:
+                self._take_card(card)
+                self._history.append(action)
+                return
+        super().apply_action(action)
+
     def apply_actions(self, actions: Sequence[int]) -> None:
         """As :meth:`State.apply_actions`: validated first, and an illegal joint action raises
         `IllegalActionError` and changes nothing. The usual case, a list of one legal int per
