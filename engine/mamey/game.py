@@ -18,7 +18,9 @@ merchant. Cards drawn while harvesting are chance nodes in the same turn.
 
 from __future__ import annotations
 
+import functools
 import itertools
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -70,6 +72,8 @@ RETURN = 2
 _HIRE = 3  # HIRE t = 3 + t: discard a card of type t
 _DRAW = _HIRE + NUM_TYPES  # DRAW t = 27 + t: the card taken from the deck is of type t
 _SELL = _DRAW + NUM_TYPES  # SELL = 51 + sale * squares_per_cell + square
+_HIRES = range(_HIRE, _DRAW)
+"""A card type -> the hire discarding it (`itertools.compress(_HIRES, hand)`: the hires a hand allows)."""
 
 
 class Phase(StrEnum):
@@ -194,53 +198,85 @@ _SAME_COLOUR_INDEX = {
 
 
 def sales_in_hand(hand: Sequence[int]) -> list[int]:
-    """Indices (in SALES) of every set that `hand` (counts by card type) can make."""
+    """Indices (in SALES) of every set that `hand` (counts by card type) can make: each
+    colour's runs and same-colour sets (`colour_sales`), each number's sets across colours
+    (`number_sales`), then the sets of Jokers alone (`joker_sales`)."""
     found: list[int] = []
-    jokers_held = []
     for colour in range(COLOUR_COUNT):
         base = colour * TYPES_PER_COLOUR
-        if hand[base + JOKER]:
-            jokers_held.append(colour)
-        own = hand[base : base + TYPES_PER_COLOUR]
-        if sum(own) < SMALLEST_SET:
-            continue
-        joker = own[JOKER]
-        mask = 0
-        for rank in range(JOKER):
-            if own[rank]:
-                mask |= 1 << rank
-        for needed, jokers, index in _RUNS_BY_COLOUR[colour]:
-            if not needed & ~mask and jokers <= joker:
-                found.append(index)
-        for rank in range(JOKER):
-            for copies in range(1, own[rank] + 1):
-                if copies >= SMALLEST_SET:
-                    found.append(_SAME_COLOUR_INDEX[base + rank, copies, 0])
-                if joker:
-                    found.append(_SAME_COLOUR_INDEX[base + rank, copies, 1])
+        found += colour_sales(colour, tuple(hand[base : base + TYPES_PER_COLOUR]))
+    jokers = tuple(hand[JOKER::TYPES_PER_COLOUR])
     for rank in range(JOKER):
-        options = []
-        holders = 0
-        for colour in range(COLOUR_COUNT):
-            base = colour * TYPES_PER_COLOUR
-            option: list[int | None] = [None]
-            if hand[base + rank]:
-                option.append(base + rank)
-                holders += 1
-            if hand[base + JOKER]:
-                option.append(base + JOKER)
-            options.append(option)
-        if not holders or holders + len(jokers_held) < SMALLEST_SET:
-            continue
-        for choice in itertools.product(*options):
-            cards = [c for c in choice if c is not None]
-            if len(cards) >= SMALLEST_SET and any(rank_of(c) != JOKER for c in cards):
-                found.append(_SALE_INDEX[SAME_NUMBER, tuple(sorted(cards))])
-    for size in range(SMALLEST_SET, len(jokers_held) + 1):
-        for colours in itertools.combinations(jokers_held, size):
+        found += number_sales(rank, tuple(hand[rank::TYPES_PER_COLOUR]), jokers)
+    found += joker_sales(jokers)
+    return found
+
+
+@functools.cache
+def colour_sales(colour: int, own: tuple[int, ...]) -> tuple[int, ...]:
+    """MAMEY-5.1, MAMEY-6.1: the runs and the same-colour sets of one colour that `own` (the
+    hand's counts of that colour's types, the numbers 1..5 then the Joker) can make.
+
+    Worked out once for each `own` (a hand's part of a colour), then remembered."""
+    if sum(own) < SMALLEST_SET:
+        return ()
+    base = colour * TYPES_PER_COLOUR
+    found: list[int] = []
+    joker = own[JOKER]
+    mask = 0
+    for rank in range(JOKER):
+        if own[rank]:
+            mask |= 1 << rank
+    for needed, jokers, index in _RUNS_BY_COLOUR[colour]:
+        if not needed & ~mask and jokers <= joker:
+            found.append(index)
+    for rank in range(JOKER):
+        for copies in range(1, own[rank] + 1):
+            if copies >= SMALLEST_SET:
+                found.append(_SAME_COLOUR_INDEX[base + rank, copies, 0])
+            if joker:
+                found.append(_SAME_COLOUR_INDEX[base + rank, copies, 1])
+    return tuple(found)
+
+
+@functools.cache
+def number_sales(rank: int, held: tuple[int, ...], jokers: tuple[int, ...]) -> tuple[int, ...]:
+    """MAMEY-5.1, MAMEY-6.1: the sets of one number in different colours, from the hand's
+    count of that number in each colour (`held`) and of each colour's Joker (`jokers`): per
+    colour nothing, the number or the Joker, with at least one card that is not a Joker.
+
+    Worked out once for each (rank, held, jokers), then remembered."""
+    holders = sum(1 for count in held if count)
+    if not holders or holders + sum(1 for count in jokers if count) < SMALLEST_SET:
+        return ()
+    options = []
+    for colour in range(COLOUR_COUNT):
+        base = colour * TYPES_PER_COLOUR
+        option: list[int | None] = [None]
+        if held[colour]:
+            option.append(base + rank)
+        if jokers[colour]:
+            option.append(base + JOKER)
+        options.append(option)
+    found: list[int] = []
+    for choice in itertools.product(*options):
+        cards = [c for c in choice if c is not None]
+        if len(cards) >= SMALLEST_SET and any(rank_of(c) != JOKER for c in cards):
+            found.append(_SALE_INDEX[SAME_NUMBER, tuple(sorted(cards))])
+    return tuple(found)
+
+
+@functools.cache
+def joker_sales(jokers: tuple[int, ...]) -> tuple[int, ...]:
+    """MAMEY-R7: Jokers of different colours alone, all standing for one number, from the
+    hand's count of each colour's Joker (worked out once for each, then remembered)."""
+    held = [colour for colour, count in enumerate(jokers) if count]
+    found: list[int] = []
+    for size in range(SMALLEST_SET, len(held) + 1):
+        for colours in itertools.combinations(held, size):
             only_jokers = tuple(c * TYPES_PER_COLOUR + JOKER for c in colours)
             found.append(_SALE_INDEX[SAME_NUMBER, only_jokers])
-    return found
+    return tuple(found)
 
 
 class MameyGame(Game):
@@ -290,6 +326,15 @@ class MameyGame(Game):
         self.squares_per_cell = max(len(c.squares) for c in self.board.cells)
         cell_index = {(c.row, c.cards): i for i, c in enumerate(self.board.cells)}
         self.sale_cell = tuple(cell_index[s.row, s.size] for s in SALES)
+        self.sale_squares: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(
+                (self.cell_first_square[cell] + i, _SELL + sale * self.squares_per_cell + i)
+                for i in range(len(self.board.cells[cell].squares))
+            )
+            for sale, cell in enumerate(self.sale_cell)
+        )
+        """A sale -> (square, the action selling it there) for each square of its cell."""
+        self.num_actions = _SELL + len(SALES) * self.squares_per_cell
         self.sale_names = tuple(
             ", ".join(self.cards.name(c) for c in s.cards) + f" as {s.row}" for s in SALES
         )
@@ -299,7 +344,7 @@ class MameyGame(Game):
 
     @property
     def num_distinct_actions(self) -> int:
-        return _SELL + len(SALES) * self.squares_per_cell
+        return self.num_actions
 
     def new_initial_state(self) -> MameyState:
         """MAMEY-2.2, MAMEY-2.5: the deal starts: one card to each field, two to each player."""
@@ -380,6 +425,7 @@ class MameyState(State):
     """A position of Mamey. Build one with `MameyGame.new_initial_state` or `from_dict`."""
 
     __slots__ = (
+        "_cache",
         "_cubes_hand",
         "_cubes_stock",
         "_deck",
@@ -406,6 +452,7 @@ class MameyState(State):
     def __init__(self, game: MameyGame, *, empty: bool = False) -> None:
         self.game = game
         self._history: list[int] = []
+        self._cache: list[int] | None = None  # the choices of the player to act (ACT phase)
         if empty:
             return
         players = game.num_players
@@ -531,7 +578,9 @@ class MameyState(State):
             return []
         phase = self._phase
         if phase == ACT:
-            return self._choices()
+            if self._cache is None:
+                self._cache = self._choices()
+            return list(self._cache)
         if phase == CHECK:
             return [RECEIVE, RETURN]
         if phase == DRAW:
@@ -545,21 +594,14 @@ class MameyState(State):
         actions = []
         if self._hand_size[p] < HAND_LIMIT:
             actions.append(HARVEST)
-        actions.extend(_HIRE + t for t, n in enumerate(hand) if n)
+        actions.extend(itertools.compress(_HIRES, hand))  # MAMEY-7.1: discard any card held
         cubes = self._cubes_hand[p]
         if cubes:
-            game = self.game
             owner = self._owner
-            per_cell = game.squares_per_cell
+            sale_squares = self.game.sale_squares
             for sale in sales_in_hand(hand):
-                if SALES[sale].jokers >= cubes:
-                    continue
-                cell = game.sale_cell[sale]
-                first = game.cell_first_square[cell]
-                base = _SELL + sale * per_cell
-                for i in range(len(game.board.cells[cell].squares)):
-                    if owner[first + i] < 0:
-                        actions.append(base + i)
+                if SALES[sale].jokers < cubes:  # MAMEY-6.3: one cube more per Joker
+                    actions += [action for square, action in sale_squares[sale] if owner[square] < 0]
             actions.sort()
         return actions
 
@@ -598,9 +640,20 @@ class MameyState(State):
 
     # -- validation -------------------------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
-        """Checked directly by :meth:`_reason_illegal` (the same rules as `legal_actions`,
-        without listing every sale), so validation stays cheap."""
-        return self._reason_illegal(action) is None
+        """A draw of a card type left in the deck (MAMEY-1.1), receive or return while
+        checking a field (MAMEY-4.2), or a choice `legal_actions` has just listed (sorted:
+        found by bisection); before any listing, checked directly by :meth:`_reason_illegal`
+        (the same rules as `legal_actions`, without listing every sale)."""
+        phase = self._phase
+        if phase == DRAW:
+            return _DRAW <= action < _SELL and self._deck[action - _DRAW] > 0
+        if phase == CHECK:
+            return action == RECEIVE or action == RETURN
+        cache = self._cache
+        if cache is None:
+            return self._reason_illegal(action) is None
+        at = bisect_left(cache, action)
+        return at < len(cache) and cache[at] == action
 
     def why_illegal(self, action: int) -> str:
         return self._reason_illegal(action) or "the action is legal"
@@ -710,6 +763,7 @@ class MameyState(State):
 
     # -- playing --------------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
+        self._cache = None
         phase = self._phase
         if phase == DRAW:
             self._take_from_deck(action - _DRAW)
