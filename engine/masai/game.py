@@ -23,6 +23,7 @@ face are interchangeable, so actions name a kind of die, not a particular die.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections.abc import Mapping
 from enum import StrEnum
@@ -113,6 +114,22 @@ FREE_FACES = 0b1111110
 """The `shown faces` bits of all six faces (a sector's free faces: FREE_FACES ^ shown)."""
 FACES_IN = tuple(tuple(f for f in range(1, FACES + 1) if mask & 1 << f) for mask in range(1 << 7))
 """A sector's `shown faces` bits -> the faces 1..6 they name."""
+
+
+@functools.cache
+def draw_rows(dice: int) -> tuple[tuple[tuple[tuple[int, float], ...], ...], ...]:
+    """For a bag of `dice` dice: per colour, per count of that colour in the bag, the 6
+    outcomes of drawing one of them (each count / (dice * 6)); worked out once per size."""
+    total = dice * FACES
+    return tuple(
+        tuple(
+            tuple((_DRAW + colour * FACES + f, count / total) for f in range(FACES))
+            if count
+            else ()
+            for count in range(DICE_PER_COLOUR + 1)
+        )
+        for colour in range(len(COLOURS))
+    )
 
 
 def kind_of(colour: int, face: int) -> int:
@@ -225,32 +242,12 @@ class MasaiGame(Game):
         # Tables built once: slots of a sector still to check, faces, lines.
         self.inner_dice = tuple(d for d in range(b.num_die_slots) if b.die_line[d] == INNER)
         self.outer_seeds = tuple(s for s in range(b.num_seed_slots) if b.seed_line[s] == OUTER)
-        self._draw_rows: dict[int, tuple[tuple[tuple[int, float], ...], ...]] = {}
 
     def draw_outcomes(self, bag: list[int]) -> list[tuple[int, float]]:
         """MASAI-4.1, MASAI-R2: the next die drawn from a bag holding `bag` dice per colour,
         rolled on one of its 6 faces, with its probability: a colour's 6 outcomes for each
         count of that colour (`draw_rows`), in colour order."""
-        return list(chain.from_iterable(map(getitem, self.draw_rows(sum(bag)), bag)))
-
-    def draw_rows(self, dice: int) -> tuple[tuple[tuple[int, float], ...], ...]:
-        """For a bag of `dice` dice: per colour, per count of that colour in the bag, the 6
-        outcomes of drawing one of them (each count / (dice * 6)); worked out once per game
-        for each size of the bag."""
-        rows = self._draw_rows.get(dice)
-        if rows is None:
-            total = dice * FACES
-            rows = tuple(
-                tuple(
-                    tuple((_DRAW + colour * FACES + f, count / total) for f in range(FACES))
-                    if count
-                    else ()
-                    for count in range(DICE_PER_COLOUR + 1)
-                )
-                for colour in range(len(COLOURS))
-            )
-            self._draw_rows[dice] = rows
-        return rows
+        return list(chain.from_iterable(map(getitem, draw_rows(sum(bag)), bag)))
 
     def parameters(self) -> dict[str, Any]:
         params: dict[str, Any] = {"players": self.num_players, "first_player": self.first_player}
@@ -624,9 +621,9 @@ class MasaiState(State):
         sector = self.game.board.die_sector[slot]
         self._summarise_sector(sector)
         if kind == NO_SLOT or COLOUR_OF[kind] == sector:
-            self._misplaced.discard(slot)
+            self._misplaced.pop(slot, None)
         else:
-            self._misplaced.add(slot)
+            self._misplaced[slot] = kind_of(sector, FACE_OF[kind])
 
     def _summarise_sector(self, sector: int) -> None:
         """A sector's empty die slots (`_empty`) and the faces its dice show (`_shown`, bit f
@@ -650,8 +647,10 @@ class MasaiState(State):
         for sector in range(len(COLOURS)):
             self._summarise_sector(sector)
         die_sector = self.game.board.die_sector
-        self._misplaced = {d for d, kind in enumerate(self._dice)
-                           if kind != NO_SLOT and COLOUR_OF[kind] != die_sector[d]}  # fmt: skip
+        self._misplaced: dict[int, int] = {}  # slot -> the kind that would repair its die
+        for slot, kind in enumerate(self._dice):
+            if kind != NO_SLOT and COLOUR_OF[kind] != die_sector[slot]:
+                self._misplaced[slot] = kind_of(die_sector[slot], FACE_OF[kind])
 
     def _placements(self, player: int, sector: int, may_change_face: bool) -> list[int]:
         """MASAI-5.2, 3.3: a pool die into an empty slot of the sector, its face not yet there;
@@ -732,15 +731,13 @@ class MasaiState(State):
 
     def _repairs(self) -> list[int]:
         """MASAI-7.6: a die of the wrong colour replaced by one of the sector's colour and
-        the same face, from the pool, the discard or another slot (never a key)."""
+        the same face, from the pool, the discard or another slot (never a key); unsorted."""
         dice = self._dice
         pool = self._pool
         discard = self._discard
-        die_sector = self.game.board.die_sector
         on_board = set(dice)
         actions: list[int] = []
-        for slot in sorted(self._misplaced):
-            wanted = die_sector[slot] * FACES + FACE_OF[dice[slot]] - 1  # kind_of(its sector, face)
+        for slot, wanted in self._misplaced.items():
             base = _REPAIR + slot * 38
             if pool[wanted]:
                 actions.append(base + FROM_POOL)
