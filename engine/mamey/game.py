@@ -18,7 +18,6 @@ merchant. Cards drawn while harvesting are chance nodes in the same turn.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
@@ -64,6 +63,8 @@ HAND_LIMIT = 7
 """MAMEY-4.1: no harvesting with this many cards or more in hand."""
 CUBES_PER_PLAYER = 7
 NUM_TYPES = COLOUR_COUNT * TYPES_PER_COLOUR
+SALES_MEMO = 1 << 14
+"""How many hands a game remembers the sales of (`MameyGame.sales_in_hand`)."""
 
 # Action ids. Decisions first, chance outcomes, then sales.
 HARVEST = 0
@@ -73,7 +74,8 @@ _HIRE = 3  # HIRE t = 3 + t: discard a card of type t
 _DRAW = _HIRE + NUM_TYPES  # DRAW t = 27 + t: the card taken from the deck is of type t
 _SELL = _DRAW + NUM_TYPES  # SELL = 51 + sale * squares_per_cell + square
 _HIRES = range(_HIRE, _DRAW)
-"""A card type -> the hire discarding it (`itertools.compress(_HIRES, hand)`: the hires a hand allows)."""
+"""A card type -> the hire discarding it (`itertools.compress(_HIRES, hand)`: the hires a
+hand allows)."""
 
 
 class Phase(StrEnum):
@@ -212,12 +214,9 @@ def sales_in_hand(hand: Sequence[int]) -> list[int]:
     return found
 
 
-@functools.cache
 def colour_sales(colour: int, own: tuple[int, ...]) -> tuple[int, ...]:
     """MAMEY-5.1, MAMEY-6.1: the runs and the same-colour sets of one colour that `own` (the
-    hand's counts of that colour's types, the numbers 1..5 then the Joker) can make.
-
-    Worked out once for each `own` (a hand's part of a colour), then remembered."""
+    hand's counts of that colour's types, the numbers 1..5 then the Joker) can make."""
     if sum(own) < SMALLEST_SET:
         return ()
     base = colour * TYPES_PER_COLOUR
@@ -239,13 +238,10 @@ def colour_sales(colour: int, own: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-@functools.cache
 def number_sales(rank: int, held: tuple[int, ...], jokers: tuple[int, ...]) -> tuple[int, ...]:
     """MAMEY-5.1, MAMEY-6.1: the sets of one number in different colours, from the hand's
     count of that number in each colour (`held`) and of each colour's Joker (`jokers`): per
-    colour nothing, the number or the Joker, with at least one card that is not a Joker.
-
-    Worked out once for each (rank, held, jokers), then remembered."""
+    colour nothing, the number or the Joker, with at least one card that is not a Joker."""
     holders = sum(1 for count in held if count)
     if not holders or holders + sum(1 for count in jokers if count) < SMALLEST_SET:
         return ()
@@ -266,10 +262,9 @@ def number_sales(rank: int, held: tuple[int, ...], jokers: tuple[int, ...]) -> t
     return tuple(found)
 
 
-@functools.cache
 def joker_sales(jokers: tuple[int, ...]) -> tuple[int, ...]:
     """MAMEY-R7: Jokers of different colours alone, all standing for one number, from the
-    hand's count of each colour's Joker (worked out once for each, then remembered)."""
+    hand's count of each colour's Joker."""
     held = [colour for colour, count in enumerate(jokers) if count]
     found: list[int] = []
     for size in range(SMALLEST_SET, len(held) + 1):
@@ -335,12 +330,37 @@ class MameyGame(Game):
         )
         """A sale -> (square, the action selling it there) for each square of its cell."""
         self.num_actions = _SELL + len(SALES) * self.squares_per_cell
+        self._sales: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._draw_rows: dict[int, tuple[tuple[tuple[int, float], ...], ...]] = {}
         self.sale_names = tuple(
             ", ".join(self.cards.name(c) for c in s.cards) + f" as {s.row}" for s in SALES
         )
 
     def parameters(self) -> dict[str, Any]:
         return {"players": self.num_players, "first_player": self.first_player}
+
+    def draw_rows(self, size: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+        """For a deck of `size` cards: per card type, per number of copies left, the chance
+        outcome of taking one (MAMEY-2.2: a shuffled deck, copies / size); worked out once per
+        game for each size of the deck."""
+        rows = self._draw_rows.get(size)
+        if rows is None:
+            rows = self._draw_rows[size] = tuple(
+                tuple((_DRAW + card, n / size) for n in range(copies + 1))
+                for card, copies in enumerate(self.counts)
+            )
+        return rows
+
+    def sales_in_hand(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """`sales_in_hand(hand)`, remembered for the last hands met in this game (at most
+        `SALES_MEMO` of them: the memo starts again empty when full)."""
+        key = tuple(hand)
+        sales = self._sales.get(key)
+        if sales is None:
+            if len(self._sales) >= SALES_MEMO:
+                self._sales.clear()
+            sales = self._sales[key] = tuple(sales_in_hand(hand))
+        return sales
 
     @property
     def num_distinct_actions(self) -> int:
@@ -599,9 +619,11 @@ class MameyState(State):
         if cubes:
             owner = self._owner
             sale_squares = self.game.sale_squares
-            for sale in sales_in_hand(hand):
+            for sale in self.game.sales_in_hand(hand):
                 if SALES[sale].jokers < cubes:  # MAMEY-6.3: one cube more per Joker
-                    actions += [action for square, action in sale_squares[sale] if owner[square] < 0]
+                    actions += [
+                        action for square, action in sale_squares[sale] if owner[square] < 0
+                    ]
             actions.sort()
         return actions
 
@@ -615,8 +637,8 @@ class MameyState(State):
         """As `chance_outcomes_exact`, in floats, without building fractions."""
         if self._phase != DRAW:
             return []
-        size = self._deck_size
-        return [(_DRAW + t, n / size) for t, n in enumerate(self._deck) if n]
+        rows = self.game.draw_rows(self._deck_size)
+        return [rows[t][n] for t, n in enumerate(self._deck) if n]
 
     def _action_to_string(self, action: int, player: int | None) -> str:
         game = self.game
@@ -648,7 +670,7 @@ class MameyState(State):
         if phase == DRAW:
             return _DRAW <= action < _SELL and self._deck[action - _DRAW] > 0
         if phase == CHECK:
-            return action == RECEIVE or action == RETURN
+            return action in (RECEIVE, RETURN)
         cache = self._cache
         if cache is None:
             return self._reason_illegal(action) is None

@@ -23,13 +23,11 @@ face are interchangeable, so actions name a kind of die, not a particular die.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
-from itertools import chain, compress
-from operator import getitem
+from itertools import compress
 from typing import Any
 
 from ..core import (
@@ -72,8 +70,18 @@ _MOVE_KEY = NO_SEED + 1  # MOVE_KEY + sector * 36 + slot (special 3)
 _REPAIR = _MOVE_KEY + 6 * 36  # REPAIR + slot * 38 + source: 0 pool, 1 discard, 2 + slot
 PASS = _REPAIR + 36 * 38
 NUM_ACTIONS = PASS + 1
-PLACE_BASE = tuple(_PLACE + kind * 36 * FACES - 1 for kind in range(KINDS))
-"""A kind of die -> `place_action(kind, slot, face)` less `slot * FACES + face`."""
+PLACE_ACTIONS = tuple(
+    tuple(range(_PLACE + kind * 36 * FACES - 1, _PLACE + (kind + 1) * 36 * FACES))
+    for kind in range(KINDS)
+)
+"""A kind of die -> slot * FACES + face -> `place_action(kind, slot, face)` (the ids made
+once: a list of placements then holds these, neither creating nor freeing a number)."""
+MOVE_KEY_ACTIONS = tuple(
+    tuple(range(_MOVE_KEY + s * 36, _MOVE_KEY + s * 36 + 36)) for s in range(6)
+)
+"""A sector -> a die slot -> `move_key_action(sector, slot)` (made once, as above)."""
+REPAIR_ACTIONS = tuple(tuple(range(_REPAIR + d * 38, _REPAIR + d * 38 + 38)) for d in range(36))
+"""A die slot -> a source -> `repair_action(slot, source)` (made once, as above)."""
 FROM_POOL = 0
 FROM_DISCARD = 1
 
@@ -116,10 +124,9 @@ FACES_IN = tuple(tuple(f for f in range(1, FACES + 1) if mask & 1 << f) for mask
 """A sector's `shown faces` bits -> the faces 1..6 they name."""
 
 
-@functools.cache
 def draw_rows(dice: int) -> tuple[tuple[tuple[tuple[int, float], ...], ...], ...]:
     """For a bag of `dice` dice: per colour, per count of that colour in the bag, the 6
-    outcomes of drawing one of them (each count / (dice * 6)); worked out once per size."""
+    outcomes of drawing one of them (each count / (dice * 6))."""
     total = dice * FACES
     return tuple(
         tuple(
@@ -242,12 +249,20 @@ class MasaiGame(Game):
         # Tables built once: slots of a sector still to check, faces, lines.
         self.inner_dice = tuple(d for d in range(b.num_die_slots) if b.die_line[d] == INNER)
         self.outer_seeds = tuple(s for s in range(b.num_seed_slots) if b.seed_line[s] == OUTER)
+        self._draw_rows: dict[int, tuple[tuple[tuple[tuple[int, float], ...], ...], ...]] = {}
 
     def draw_outcomes(self, bag: list[int]) -> list[tuple[int, float]]:
         """MASAI-4.1, MASAI-R2: the next die drawn from a bag holding `bag` dice per colour,
         rolled on one of its 6 faces, with its probability: a colour's 6 outcomes for each
         count of that colour (`draw_rows`), in colour order."""
-        return list(chain.from_iterable(map(getitem, draw_rows(sum(bag)), bag)))
+        dice = sum(bag)
+        rows = self._draw_rows.get(dice)
+        if rows is None:  # worked out once per game for each size of the bag
+            rows = self._draw_rows[dice] = draw_rows(dice)
+        outcomes: list[tuple[int, float]] = []
+        for colour, count in enumerate(bag):
+            outcomes += rows[colour][count]
+        return outcomes
 
     def parameters(self) -> dict[str, Any]:
         params: dict[str, Any] = {"players": self.num_players, "first_player": self.first_player}
@@ -664,8 +679,8 @@ class MasaiState(State):
         if may_change_face and self._can_pay(player, CHANGE_FACE):
             # Every pool die, on every empty slot, showing any face not yet there.
             turned = [slot * FACES + f for slot in empty for f in FACES_IN[FREE_FACES ^ shown]]
-            return [PLACE_BASE[kind] + t for kind in kinds for t in turned]
-        return [PLACE_BASE[kind] + slot * FACES + FACE_OF[kind]
+            return [PLACE_ACTIONS[kind][t] for kind in kinds for t in turned]
+        return [PLACE_ACTIONS[kind][slot * FACES + FACE_OF[kind]]
                 for kind in kinds if not shown & FACE_BIT[kind] for slot in empty]  # fmt: skip
 
     def _turn_starts(self, player: int) -> list[int]:
@@ -719,14 +734,14 @@ class MasaiState(State):
 
     def _key_moves(self, room: list[tuple[int, ...]], shown: list[int]) -> list[int]:
         """MASAI-7.5: a key die to any empty slot of an opened sector, its face not there."""
-        keys = [(_MOVE_KEY + sector * 36, FACE_BIT[key])
+        keys = [(MOVE_KEY_ACTIONS[sector], FACE_BIT[key])
                 for sector, key in enumerate(self._keys) if key != NO_SLOT]  # fmt: skip
         if not keys:
             return []
         opened = self._opened
-        return [base + slot
+        return [moves[slot]
                 for target, empty in enumerate(room) if empty and opened[target]
-                for base, face in keys if not shown[target] & face
+                for moves, face in keys if not shown[target] & face
                 for slot in empty]  # fmt: skip
 
     def _repairs(self) -> list[int]:
@@ -738,16 +753,16 @@ class MasaiState(State):
         on_board = set(dice)
         actions: list[int] = []
         for slot, wanted in self._misplaced.items():
-            base = _REPAIR + slot * 38
+            repairs = REPAIR_ACTIONS[slot]  # by source
             if pool[wanted]:
-                actions.append(base + FROM_POOL)
+                actions.append(repairs[FROM_POOL])
             if discard[wanted]:
-                actions.append(base + FROM_DISCARD)
+                actions.append(repairs[FROM_DISCARD])
             if wanted in on_board:  # from other slots, in slot order
                 other = -1
                 for _ in range(dice.count(wanted)):
                     other = dice.index(wanted, other + 1)
-                    actions.append(base + 2 + other)
+                    actions.append(repairs[2 + other])
         return actions
 
     def _seedings(self) -> list[int]:
@@ -1123,10 +1138,11 @@ class MasaiState(State):
 
     def _end_round(self) -> None:
         """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8.1..8.3 the end."""
-        for kind in range(KINDS):
-            for _ in range(self._pool[kind]):
+        pool = self._pool
+        for kind in compress(ALL_KINDS, pool):
+            for _ in range(pool[kind]):
                 self._to_discard(kind)
-            self._pool[kind] = 0
+            pool[kind] = 0
         self._key_sector = NO_SLOT
         self._special = 0
         self._placed = NO_SLOT
