@@ -19,7 +19,6 @@ merchant. Cards drawn while harvesting are chance nodes in the same turn.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -445,7 +444,6 @@ class MameyState(State):
     """A position of Mamey. Build one with `MameyGame.new_initial_state` or `from_dict`."""
 
     __slots__ = (
-        "_cache",
         "_cubes_hand",
         "_cubes_stock",
         "_deck",
@@ -472,7 +470,6 @@ class MameyState(State):
     def __init__(self, game: MameyGame, *, empty: bool = False) -> None:
         self.game = game
         self._history: list[int] = []
-        self._cache: list[int] | None = None  # the choices of the player to act (ACT phase)
         if empty:
             return
         players = game.num_players
@@ -598,9 +595,7 @@ class MameyState(State):
             return []
         phase = self._phase
         if phase == ACT:
-            if self._cache is None:
-                self._cache = self._choices()
-            return list(self._cache)
+            return self._choices()
         if phase == CHECK:
             return [RECEIVE, RETURN]
         if phase == DRAW:
@@ -662,20 +657,9 @@ class MameyState(State):
 
     # -- validation -------------------------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
-        """A draw of a card type left in the deck (MAMEY-1.1), receive or return while
-        checking a field (MAMEY-4.2), or a choice `legal_actions` has just listed (sorted:
-        found by bisection); before any listing, checked directly by :meth:`_reason_illegal`
-        (the same rules as `legal_actions`, without listing every sale)."""
-        phase = self._phase
-        if phase == DRAW:
-            return _DRAW <= action < _SELL and self._deck[action - _DRAW] > 0
-        if phase == CHECK:
-            return action in (RECEIVE, RETURN)
-        cache = self._cache
-        if cache is None:
-            return self._reason_illegal(action) is None
-        at = bisect_left(cache, action)
-        return at < len(cache) and cache[at] == action
+        """Checked directly by :meth:`_reason_illegal` (the same rules as `legal_actions`,
+        without listing every sale), so validation stays cheap."""
+        return self._reason_illegal(action) is None
 
     def why_illegal(self, action: int) -> str:
         return self._reason_illegal(action) or "the action is legal"
@@ -785,7 +769,6 @@ class MameyState(State):
 
     # -- playing --------------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
-        self._cache = None
         phase = self._phase
         if phase == DRAW:
             self._take_from_deck(action - _DRAW)
