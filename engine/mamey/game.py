@@ -62,6 +62,8 @@ HAND_LIMIT = 7
 """MAMEY-4.1: no harvesting with this many cards or more in hand."""
 CUBES_PER_PLAYER = 7
 NUM_TYPES = COLOUR_COUNT * TYPES_PER_COLOUR
+SALES_MEMO = 1 << 14
+"""How many hands a game remembers the sales of (`MameyGame.sales_in_hand`)."""
 
 # Action ids. Decisions first, chance outcomes, then sales.
 HARVEST = 0
@@ -70,6 +72,9 @@ RETURN = 2
 _HIRE = 3  # HIRE t = 3 + t: discard a card of type t
 _DRAW = _HIRE + NUM_TYPES  # DRAW t = 27 + t: the card taken from the deck is of type t
 _SELL = _DRAW + NUM_TYPES  # SELL = 51 + sale * squares_per_cell + square
+_HIRES = range(_HIRE, _DRAW)
+"""A card type -> the hire discarding it (`itertools.compress(_HIRES, hand)`: the hires a
+hand allows)."""
 
 
 class Phase(StrEnum):
@@ -194,53 +199,78 @@ _SAME_COLOUR_INDEX = {
 
 
 def sales_in_hand(hand: Sequence[int]) -> list[int]:
-    """Indices (in SALES) of every set that `hand` (counts by card type) can make."""
+    """Indices (in SALES) of every set that `hand` (counts by card type) can make: each
+    colour's runs and same-colour sets (`colour_sales`), each number's sets across colours
+    (`number_sales`), then the sets of Jokers alone (`joker_sales`)."""
     found: list[int] = []
-    jokers_held = []
     for colour in range(COLOUR_COUNT):
         base = colour * TYPES_PER_COLOUR
-        if hand[base + JOKER]:
-            jokers_held.append(colour)
-        own = hand[base : base + TYPES_PER_COLOUR]
-        if sum(own) < SMALLEST_SET:
-            continue
-        joker = own[JOKER]
-        mask = 0
-        for rank in range(JOKER):
-            if own[rank]:
-                mask |= 1 << rank
-        for needed, jokers, index in _RUNS_BY_COLOUR[colour]:
-            if not needed & ~mask and jokers <= joker:
-                found.append(index)
-        for rank in range(JOKER):
-            for copies in range(1, own[rank] + 1):
-                if copies >= SMALLEST_SET:
-                    found.append(_SAME_COLOUR_INDEX[base + rank, copies, 0])
-                if joker:
-                    found.append(_SAME_COLOUR_INDEX[base + rank, copies, 1])
+        found += colour_sales(colour, tuple(hand[base : base + TYPES_PER_COLOUR]))
+    jokers = tuple(hand[JOKER::TYPES_PER_COLOUR])
     for rank in range(JOKER):
-        options = []
-        holders = 0
-        for colour in range(COLOUR_COUNT):
-            base = colour * TYPES_PER_COLOUR
-            option: list[int | None] = [None]
-            if hand[base + rank]:
-                option.append(base + rank)
-                holders += 1
-            if hand[base + JOKER]:
-                option.append(base + JOKER)
-            options.append(option)
-        if not holders or holders + len(jokers_held) < SMALLEST_SET:
-            continue
-        for choice in itertools.product(*options):
-            cards = [c for c in choice if c is not None]
-            if len(cards) >= SMALLEST_SET and any(rank_of(c) != JOKER for c in cards):
-                found.append(_SALE_INDEX[SAME_NUMBER, tuple(sorted(cards))])
-    for size in range(SMALLEST_SET, len(jokers_held) + 1):
-        for colours in itertools.combinations(jokers_held, size):
+        found += number_sales(rank, tuple(hand[rank::TYPES_PER_COLOUR]), jokers)
+    found += joker_sales(jokers)
+    return found
+
+
+def colour_sales(colour: int, own: tuple[int, ...]) -> tuple[int, ...]:
+    """MAMEY-5.1, MAMEY-6.1: the runs and the same-colour sets of one colour that `own` (the
+    hand's counts of that colour's types, the numbers 1..5 then the Joker) can make."""
+    if sum(own) < SMALLEST_SET:
+        return ()
+    base = colour * TYPES_PER_COLOUR
+    found: list[int] = []
+    joker = own[JOKER]
+    mask = 0
+    for rank in range(JOKER):
+        if own[rank]:
+            mask |= 1 << rank
+    for needed, jokers, index in _RUNS_BY_COLOUR[colour]:
+        if not needed & ~mask and jokers <= joker:
+            found.append(index)
+    for rank in range(JOKER):
+        for copies in range(1, own[rank] + 1):
+            if copies >= SMALLEST_SET:
+                found.append(_SAME_COLOUR_INDEX[base + rank, copies, 0])
+            if joker:
+                found.append(_SAME_COLOUR_INDEX[base + rank, copies, 1])
+    return tuple(found)
+
+
+def number_sales(rank: int, held: tuple[int, ...], jokers: tuple[int, ...]) -> tuple[int, ...]:
+    """MAMEY-5.1, MAMEY-6.1: the sets of one number in different colours, from the hand's
+    count of that number in each colour (`held`) and of each colour's Joker (`jokers`): per
+    colour nothing, the number or the Joker, with at least one card that is not a Joker."""
+    holders = sum(1 for count in held if count)
+    if not holders or holders + sum(1 for count in jokers if count) < SMALLEST_SET:
+        return ()
+    options = []
+    for colour in range(COLOUR_COUNT):
+        base = colour * TYPES_PER_COLOUR
+        option: list[int | None] = [None]
+        if held[colour]:
+            option.append(base + rank)
+        if jokers[colour]:
+            option.append(base + JOKER)
+        options.append(option)
+    found: list[int] = []
+    for choice in itertools.product(*options):
+        cards = [c for c in choice if c is not None]
+        if len(cards) >= SMALLEST_SET and any(rank_of(c) != JOKER for c in cards):
+            found.append(_SALE_INDEX[SAME_NUMBER, tuple(sorted(cards))])
+    return tuple(found)
+
+
+def joker_sales(jokers: tuple[int, ...]) -> tuple[int, ...]:
+    """MAMEY-R7: Jokers of different colours alone, all standing for one number, from the
+    hand's count of each colour's Joker."""
+    held = [colour for colour, count in enumerate(jokers) if count]
+    found: list[int] = []
+    for size in range(SMALLEST_SET, len(held) + 1):
+        for colours in itertools.combinations(held, size):
             only_jokers = tuple(c * TYPES_PER_COLOUR + JOKER for c in colours)
             found.append(_SALE_INDEX[SAME_NUMBER, only_jokers])
-    return found
+    return tuple(found)
 
 
 class MameyGame(Game):
@@ -290,6 +320,17 @@ class MameyGame(Game):
         self.squares_per_cell = max(len(c.squares) for c in self.board.cells)
         cell_index = {(c.row, c.cards): i for i, c in enumerate(self.board.cells)}
         self.sale_cell = tuple(cell_index[s.row, s.size] for s in SALES)
+        self.sale_squares: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(
+                (self.cell_first_square[cell] + i, _SELL + sale * self.squares_per_cell + i)
+                for i in range(len(self.board.cells[cell].squares))
+            )
+            for sale, cell in enumerate(self.sale_cell)
+        )
+        """A sale -> (square, the action selling it there) for each square of its cell."""
+        self.num_actions = _SELL + len(SALES) * self.squares_per_cell
+        self._sales: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._draw_rows: dict[int, tuple[tuple[tuple[int, float], ...], ...]] = {}
         self.sale_names = tuple(
             ", ".join(self.cards.name(c) for c in s.cards) + f" as {s.row}" for s in SALES
         )
@@ -297,9 +338,32 @@ class MameyGame(Game):
     def parameters(self) -> dict[str, Any]:
         return {"players": self.num_players, "first_player": self.first_player}
 
+    def draw_rows(self, size: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+        """For a deck of `size` cards: per card type, per number of copies left, the chance
+        outcome of taking one (MAMEY-2.2: a shuffled deck, copies / size); worked out once per
+        game for each size of the deck."""
+        rows = self._draw_rows.get(size)
+        if rows is None:
+            rows = self._draw_rows[size] = tuple(
+                tuple((_DRAW + card, n / size) for n in range(copies + 1))
+                for card, copies in enumerate(self.counts)
+            )
+        return rows
+
+    def sales_in_hand(self, hand: Sequence[int]) -> tuple[int, ...]:
+        """`sales_in_hand(hand)`, remembered for the last hands met in this game (at most
+        `SALES_MEMO` of them: the memo starts again empty when full)."""
+        key = tuple(hand)
+        sales = self._sales.get(key)
+        if sales is None:
+            if len(self._sales) >= SALES_MEMO:
+                self._sales.clear()
+            sales = self._sales[key] = tuple(sales_in_hand(hand))
+        return sales
+
     @property
     def num_distinct_actions(self) -> int:
-        return _SELL + len(SALES) * self.squares_per_cell
+        return self.num_actions
 
     def new_initial_state(self) -> MameyState:
         """MAMEY-2.2, MAMEY-2.5: the deal starts: one card to each field, two to each player."""
@@ -545,21 +609,16 @@ class MameyState(State):
         actions = []
         if self._hand_size[p] < HAND_LIMIT:
             actions.append(HARVEST)
-        actions.extend(_HIRE + t for t, n in enumerate(hand) if n)
+        actions.extend(itertools.compress(_HIRES, hand))  # MAMEY-7.1: discard any card held
         cubes = self._cubes_hand[p]
         if cubes:
-            game = self.game
             owner = self._owner
-            per_cell = game.squares_per_cell
-            for sale in sales_in_hand(hand):
-                if SALES[sale].jokers >= cubes:
-                    continue
-                cell = game.sale_cell[sale]
-                first = game.cell_first_square[cell]
-                base = _SELL + sale * per_cell
-                for i in range(len(game.board.cells[cell].squares)):
-                    if owner[first + i] < 0:
-                        actions.append(base + i)
+            sale_squares = self.game.sale_squares
+            for sale in self.game.sales_in_hand(hand):
+                if SALES[sale].jokers < cubes:  # MAMEY-6.3: one cube more per Joker
+                    actions += [
+                        action for square, action in sale_squares[sale] if owner[square] < 0
+                    ]
             actions.sort()
         return actions
 
@@ -573,8 +632,8 @@ class MameyState(State):
         """As `chance_outcomes_exact`, in floats, without building fractions."""
         if self._phase != DRAW:
             return []
-        size = self._deck_size
-        return [(_DRAW + t, n / size) for t, n in enumerate(self._deck) if n]
+        rows = self.game.draw_rows(self._deck_size)
+        return [rows[t][n] for t, n in enumerate(self._deck) if n]
 
     def _action_to_string(self, action: int, player: int | None) -> str:
         game = self.game

@@ -38,7 +38,7 @@ MUTATIONS: tuple[Mutation, ...] = (
              _edit("self._hands[player][card] -= 1", "self._hands[player][card] -= 2")),
     Mutation("mamey-joker-joins-one-card", "mamey", "MAMEY-6.1",
              "a Joker joins a same-colour set of a single card only",
-             "engine.mamey.game:sales_in_hand",
-             _edit("                if joker:\n", "                if joker and copies == 1:\n")),
+             "engine.mamey.game:colour_sales",
+             _edit("            if joker:\n", "            if joker and copies == 1:\n")),
 )  # fmt: skip
 """Every mutation of the game."""

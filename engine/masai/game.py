@@ -23,9 +23,11 @@ face are interchangeable, so actions name a kind of die, not a particular die.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from itertools import compress
 from typing import Any
 
 from ..core import (
@@ -68,6 +70,18 @@ _MOVE_KEY = NO_SEED + 1  # MOVE_KEY + sector * 36 + slot (special 3)
 _REPAIR = _MOVE_KEY + 6 * 36  # REPAIR + slot * 38 + source: 0 pool, 1 discard, 2 + slot
 PASS = _REPAIR + 36 * 38
 NUM_ACTIONS = PASS + 1
+PLACE_ACTIONS = tuple(
+    tuple(range(_PLACE + kind * 36 * FACES - 1, _PLACE + (kind + 1) * 36 * FACES))
+    for kind in range(KINDS)
+)
+"""A kind of die -> slot * FACES + face -> `place_action(kind, slot, face)` (the ids made
+once: a list of placements then holds these, neither creating nor freeing a number)."""
+MOVE_KEY_ACTIONS = tuple(
+    tuple(range(_MOVE_KEY + s * 36, _MOVE_KEY + s * 36 + 36)) for s in range(6)
+)
+"""A sector -> a die slot -> `move_key_action(sector, slot)` (made once, as above)."""
+REPAIR_ACTIONS = tuple(tuple(range(_REPAIR + d * 38, _REPAIR + d * 38 + 38)) for d in range(36))
+"""A die slot -> a source -> `repair_action(slot, source)` (made once, as above)."""
 FROM_POOL = 0
 FROM_DISCARD = 1
 
@@ -102,6 +116,27 @@ FACE_OF = tuple(k % FACES + 1 for k in range(KINDS))
 """A kind of die -> its face 1..6 (the table form of `face_of`)."""
 FACE_BIT = tuple(1 << face for face in FACE_OF)
 """A kind of die -> its face as one bit of a sector's `shown faces` (bit f for face f)."""
+ALL_KINDS = range(KINDS)
+"""Every kind of die, in order (`compress(ALL_KINDS, counts)`: the kinds with a count)."""
+FREE_FACES = 0b1111110
+"""The `shown faces` bits of all six faces (a sector's free faces: FREE_FACES ^ shown)."""
+FACES_IN = tuple(tuple(f for f in range(1, FACES + 1) if mask & 1 << f) for mask in range(1 << 7))
+"""A sector's `shown faces` bits -> the faces 1..6 they name."""
+
+
+def draw_rows(dice: int) -> tuple[tuple[tuple[tuple[int, float], ...], ...], ...]:
+    """For a bag of `dice` dice: per colour, per count of that colour in the bag, the 6
+    outcomes of drawing one of them (each count / (dice * 6))."""
+    total = dice * FACES
+    return tuple(
+        tuple(
+            tuple((_DRAW + colour * FACES + f, count / total) for f in range(FACES))
+            if count
+            else ()
+            for count in range(DICE_PER_COLOUR + 1)
+        )
+        for colour in range(len(COLOURS))
+    )
 
 
 def kind_of(colour: int, face: int) -> int:
@@ -214,22 +249,19 @@ class MasaiGame(Game):
         # Tables built once: slots of a sector still to check, faces, lines.
         self.inner_dice = tuple(d for d in range(b.num_die_slots) if b.die_line[d] == INNER)
         self.outer_seeds = tuple(s for s in range(b.num_seed_slots) if b.seed_line[s] == OUTER)
-        self._draw_faces: dict[tuple[int, int, int], tuple[tuple[int, float], ...]] = {}
+        self._draw_rows: dict[int, tuple[tuple[tuple[tuple[int, float], ...], ...], ...]] = {}
 
     def draw_outcomes(self, bag: list[int]) -> list[tuple[int, float]]:
         """MASAI-4.1, MASAI-R2: the next die drawn from a bag holding `bag` dice per colour,
-        rolled on one of its 6 faces, with its probability (a colour's 6 outcomes are worked
-        out once per game for each count of that colour and size of the bag)."""
-        total = sum(bag) * FACES
+        rolled on one of its 6 faces, with its probability: a colour's 6 outcomes for each
+        count of that colour (`draw_rows`), in colour order."""
+        dice = sum(bag)
+        rows = self._draw_rows.get(dice)
+        if rows is None:  # worked out once per game for each size of the bag
+            rows = self._draw_rows[dice] = draw_rows(dice)
         outcomes: list[tuple[int, float]] = []
         for colour, count in enumerate(bag):
-            if count:
-                faces = self._draw_faces.get((colour, count, total))
-                if faces is None:
-                    first = _DRAW + colour * FACES
-                    faces = tuple((first + f, count / total) for f in range(FACES))
-                    self._draw_faces[colour, count, total] = faces
-                outcomes += faces
+            outcomes += rows[colour][count]
         return outcomes
 
     def parameters(self) -> dict[str, Any]:
@@ -258,12 +290,14 @@ class MasaiState(State):
         "_cache",
         "_dice",
         "_discard",
+        "_empty",
         "_ending",
         "_final",
         "_history",
         "_key_sector",
         "_keys",
         "_last",
+        "_misplaced",
         "_opened",
         "_order",
         "_passes",
@@ -273,6 +307,7 @@ class MasaiState(State):
         "_round",
         "_scores",
         "_seeds",
+        "_shown",
         "_special",
         "_supply",
         "_turn",
@@ -295,6 +330,7 @@ class MasaiState(State):
         self._discard = [0] * KINDS
         self._pool = [0] * KINDS
         self._dice = [NO_SLOT] * board.num_die_slots
+        self._summarise_board()
         self._seeds = [NO_SLOT] * board.num_seed_slots
         self._keys = [NO_SLOT] * len(COLOURS)
         self._opened = [False] * len(COLOURS)
@@ -529,7 +565,7 @@ class MasaiState(State):
         free = self._bag[:]
         for kind in range(KINDS):
             free[COLOUR_OF[kind]] += self._discard[kind] + self._pool[kind]
-        room, shown = self._sectors_now()
+        room, shown = self._empty, self._shown
         any_key = any(self._can_pay(p, ANY_KEY) for p in players)
         for sector, empty in enumerate(room):
             if empty and (free[sector] or (any_key and self._opened[sector])):
@@ -591,52 +627,61 @@ class MasaiState(State):
     def _can_pay(self, player: int, action: int) -> bool:
         return self._supply[player] >= special_cost(self._uses[player][action - 1])
 
-    def _shown_faces(self, sector: int) -> int:
-        """MASAI-3.3: the faces the dice in a sector's slots show, bit f set for face f."""
+    # -- the board at a glance: kept up to date as dice come and go ------------------------------
+    def _set_die(self, slot: int, kind: int) -> None:
+        """Put a die of `kind` on a die slot (NO_SLOT empties it), keeping the summaries of
+        the board true (`_summarise_sector`; a die of another colour than its sector is one
+        special action 4 may repair, MASAI-7.6)."""
+        self._dice[slot] = kind
+        sector = self.game.board.die_sector[slot]
+        self._summarise_sector(sector)
+        if kind == NO_SLOT or COLOUR_OF[kind] == sector:
+            self._misplaced.pop(slot, None)
+        else:
+            self._misplaced[slot] = kind_of(sector, FACE_OF[kind])
+
+    def _summarise_sector(self, sector: int) -> None:
+        """A sector's empty die slots (`_empty`) and the faces its dice show (`_shown`, bit f
+        set for face f: MASAI-3.3 allows each face once per sector; keys do not count, R5)."""
         dice = self._dice
+        empty: list[int] = []
         shown = 0
         for d in self.game.board.sector_dice[sector]:
-            if dice[d] != NO_SLOT:
-                shown |= FACE_BIT[dice[d]]
-        return shown
-
-    def _sectors_now(self) -> tuple[list[bool], list[int]]:
-        """Per sector: has it an empty die slot, and the faces its dice show (as above)."""
-        room = [False] * len(COLOURS)
-        shown = [0] * len(COLOURS)
-        for sector, kind in zip(self.game.board.die_sector, self._dice, strict=True):
-            if kind == NO_SLOT:
-                room[sector] = True
+            if dice[d] == NO_SLOT:
+                empty.append(d)
             else:
-                shown[sector] |= FACE_BIT[kind]
-        return room, shown
+                shown |= FACE_BIT[dice[d]]
+        self._empty[sector] = tuple(empty)
+        self._shown[sector] = shown
 
-    def _empty_slots(self, sector: int) -> list[int]:
-        dice = self._dice
-        return [d for d in self.game.board.sector_dice[sector] if dice[d] == NO_SLOT]
+    def _summarise_board(self) -> None:
+        """Every sector's summary, and the slots holding a die not of their sector's colour,
+        worked out from the dice on the board (a new or read state)."""
+        self._empty: list[tuple[int, ...]] = [()] * len(COLOURS)
+        self._shown = [0] * len(COLOURS)
+        for sector in range(len(COLOURS)):
+            self._summarise_sector(sector)
+        die_sector = self.game.board.die_sector
+        self._misplaced: dict[int, int] = {}  # slot -> the kind that would repair its die
+        for slot, kind in enumerate(self._dice):
+            if kind != NO_SLOT and COLOUR_OF[kind] != die_sector[slot]:
+                self._misplaced[slot] = kind_of(die_sector[slot], FACE_OF[kind])
 
     def _placements(self, player: int, sector: int, may_change_face: bool) -> list[int]:
         """MASAI-5.2, 3.3: a pool die into an empty slot of the sector, its face not yet there;
         with special 2 (MASAI-7.4) turned to any face not yet there, if no special action
         was used this turn (MASAI-7.2)."""
-        empty = self._empty_slots(sector)
+        empty = self._empty[sector]
         if not empty:
             return []
-        shown = self._shown_faces(sector)
-        free_faces = [f for f in range(1, FACES + 1) if not shown & 1 << f]
-        change = may_change_face and self._can_pay(player, CHANGE_FACE)
-        actions: list[int] = []
-        for kind, count in enumerate(self._pool):
-            if not count:
-                continue
-            base = _PLACE + kind * 36 * FACES - 1  # + slot * FACES + face
-            if change:
-                for slot in empty:
-                    actions.extend(map((base + slot * FACES).__add__, free_faces))
-            elif not shown & FACE_BIT[kind]:
-                own = base + FACE_OF[kind]
-                actions.extend(own + slot * FACES for slot in empty)
-        return actions
+        shown = self._shown[sector]
+        kinds = compress(ALL_KINDS, self._pool)
+        if may_change_face and self._can_pay(player, CHANGE_FACE):
+            # Every pool die, on every empty slot, showing any face not yet there.
+            turned = [slot * FACES + f for slot in empty for f in FACES_IN[FREE_FACES ^ shown]]
+            return [PLACE_ACTIONS[kind][t] for kind in kinds for t in turned]
+        return [PLACE_ACTIONS[kind][slot * FACES + FACE_OF[kind]]
+                for kind in kinds if not shown & FACE_BIT[kind] for slot in empty]  # fmt: skip
 
     def _turn_starts(self, player: int) -> list[int]:
         """A key (MASAI-5.1, 5.5; special 1: MASAI-7.3), special 3, 4, or a pass (MASAI-5.6, R13).
@@ -646,26 +691,27 @@ class MasaiState(State):
         """
         actions: list[int] = []
         pool = self._pool
-        kinds = [k for k, count in enumerate(pool) if count]
-        total = sum(pool)
+        kinds = list(compress(ALL_KINDS, pool))
+        by_face = [0] * (FACES + 1)  # pool dice per face
+        by_colour: list[list[int]] = [[] for _ in COLOURS]  # kinds in the pool per colour
+        for kind in kinds:
+            by_face[FACE_OF[kind]] += pool[kind]
+            by_colour[COLOUR_OF[kind]].append(kind)
+        total = sum(by_face)
         change = self._can_pay(player, CHANGE_FACE)
         any_key = self._can_pay(player, ANY_KEY)
-        colours_in_pool = {COLOUR_OF[k] for k in kinds}
-        room, shown = self._sectors_now()
+        room, shown = self._empty, self._shown
         free = False
         for sector, faces in enumerate(shown):
-            own_colour = sector in colours_in_pool  # its own colour as the key (MASAI-5.1)
+            own_colour = by_colour[sector]  # its own colour as the key (MASAI-5.1)
             if not room[sector] or not (own_colour or (any_key and self._opened[sector])):
                 continue
             # Dice that could be placed in the sector as they are.
-            fitting = 0
-            for kind in kinds:
-                if not faces & FACE_BIT[kind]:
-                    fitting += pool[kind]
+            fitting = total
+            for face in FACES_IN[faces]:
+                fitting -= by_face[face]
             if own_colour:
-                for kind in range(sector * FACES, sector * FACES + FACES):
-                    if not pool[kind]:
-                        continue
+                for kind in own_colour:
                     left = fitting - (0 if faces & FACE_BIT[kind] else 1)  # once it is the key
                     if left > 0:
                         free = True
@@ -686,42 +732,37 @@ class MasaiState(State):
         actions.sort()
         return actions
 
-    def _key_moves(self, room: list[bool], shown: list[int]) -> list[int]:
+    def _key_moves(self, room: list[tuple[int, ...]], shown: list[int]) -> list[int]:
         """MASAI-7.5: a key die to any empty slot of an opened sector, its face not there."""
-        actions: list[int] = []
-        keys = [(_MOVE_KEY + sector * 36, FACE_BIT[key])
+        keys = [(MOVE_KEY_ACTIONS[sector], FACE_BIT[key])
                 for sector, key in enumerate(self._keys) if key != NO_SLOT]  # fmt: skip
         if not keys:
-            return actions
-        for target in range(len(COLOURS)):
-            if not self._opened[target] or not room[target]:
-                continue
-            empty = self._empty_slots(target)
-            for base, face in keys:
-                if not shown[target] & face:
-                    actions.extend(map(base.__add__, empty))
-        return actions
+            return []
+        opened = self._opened
+        return [moves[slot]
+                for target, empty in enumerate(room) if empty and opened[target]
+                for moves, face in keys if not shown[target] & face
+                for slot in empty]  # fmt: skip
 
     def _repairs(self) -> list[int]:
         """MASAI-7.6: a die of the wrong colour replaced by one of the sector's colour and
-        the same face, from the pool, the discard or another slot (never a key)."""
+        the same face, from the pool, the discard or another slot (never a key); unsorted."""
         dice = self._dice
         pool = self._pool
         discard = self._discard
+        on_board = set(dice)
         actions: list[int] = []
-        for slot, (sector, kind) in enumerate(zip(self.game.board.die_sector, dice, strict=True)):
-            if kind == NO_SLOT or COLOUR_OF[kind] == sector:
-                continue
-            wanted = sector * FACES + FACE_OF[kind] - 1  # kind_of(sector, the die's face)
-            base = _REPAIR + slot * 38
+        for slot, wanted in self._misplaced.items():
+            repairs = REPAIR_ACTIONS[slot]  # by source
             if pool[wanted]:
-                actions.append(base + FROM_POOL)
+                actions.append(repairs[FROM_POOL])
             if discard[wanted]:
-                actions.append(base + FROM_DISCARD)
-            other = -1
-            for _ in range(dice.count(wanted)):  # from other slots, in slot order
-                other = dice.index(wanted, other + 1)
-                actions.append(base + 2 + other)
+                actions.append(repairs[FROM_DISCARD])
+            if wanted in on_board:  # from other slots, in slot order
+                other = -1
+                for _ in range(dice.count(wanted)):
+                    other = dice.index(wanted, other + 1)
+                    actions.append(repairs[2 + other])
         return actions
 
     def _seedings(self) -> list[int]:
@@ -823,7 +864,7 @@ class MasaiState(State):
             unaffordable = self._why_unaffordable(player, ANY_KEY)
             if unaffordable:
                 return unaffordable
-        if not self._empty_slots(sector):
+        if not self._empty[sector]:
             return f"MASAI-5.2: the {colour} sector has no free die slot"
         return (f"MASAI-3.3: no die left in the pool could go into the {colour} sector "
                 f"without repeating a face already there")  # fmt: skip
@@ -933,8 +974,11 @@ class MasaiState(State):
                 self._seeds[seed] == NO_SLOT
                 and board.seed_area[seed] == board.die_area[self._placed]
             )
-        cache = self._cache
-        return cache is not None and action in cache
+        cache = self._cache  # sorted (legal_actions): found by bisection
+        if cache is None:
+            return False
+        at = bisect_left(cache, action)
+        return at < len(cache) and cache[at] == action
 
     def _apply(self, action: int) -> None:
         self._cache = None
@@ -1009,7 +1053,7 @@ class MasaiState(State):
         if face != face_of(kind):
             self._pay(player, CHANGE_FACE)
         self._pool[kind] -= 1
-        self._dice[slot] = kind_of(colour_of(kind), face)
+        self._set_die(slot, kind_of(colour_of(kind), face))
         self._placed = slot
         board = self.game.board
         area = board.die_area[slot]
@@ -1041,7 +1085,7 @@ class MasaiState(State):
         """MASAI-7.5: special 3, instead of the common action: a key die into an empty slot."""
         player = self._order[self._turn]
         self._pay(player, MOVE_KEY)
-        self._dice[slot] = self._keys[sector]
+        self._set_die(slot, self._keys[sector])
         self._keys[sector] = NO_SLOT
         self._score_allocation(slot)
         self._end_turn()
@@ -1059,8 +1103,8 @@ class MasaiState(State):
         elif source == FROM_DISCARD:
             self._discard[wanted] -= 1
         else:
-            self._dice[source - 2] = NO_SLOT
-        self._dice[slot] = wanted
+            self._set_die(source - 2, NO_SLOT)
+        self._set_die(slot, wanted)
         self._to_discard(old)
         self._score_allocation(slot)
         self._end_turn()
@@ -1082,7 +1126,7 @@ class MasaiState(State):
         MASAI-8.3: a round in which everyone passes ends the game only when no die can ever
         be placed again (`can_never_place`, MASAI-R14)."""
         if self._ending is None:
-            if NO_SLOT not in self._dice:
+            if not any(self._empty):  # no sector has an empty slot
                 self._ending = SLOTS_FULL
             elif not all(self._supply):
                 self._ending = OUT_OF_SEEDS
@@ -1094,10 +1138,11 @@ class MasaiState(State):
 
     def _end_round(self) -> None:
         """MASAI-4.3 leftovers discarded; MASAI-4.4 next order; MASAI-8.1..8.3 the end."""
-        for kind in range(KINDS):
-            for _ in range(self._pool[kind]):
+        pool = self._pool
+        for kind in compress(ALL_KINDS, pool):
+            for _ in range(pool[kind]):
                 self._to_discard(kind)
-            self._pool[kind] = 0
+            pool[kind] = 0
         self._key_sector = NO_SLOT
         self._special = 0
         self._placed = NO_SLOT
@@ -1133,6 +1178,9 @@ class MasaiState(State):
         other._discard = self._discard[:]
         other._pool = self._pool[:]
         other._dice = self._dice[:]
+        other._empty = self._empty[:]
+        other._shown = self._shown[:]
+        other._misplaced = self._misplaced.copy()
         other._seeds = self._seeds[:]
         other._keys = self._keys[:]
         other._opened = self._opened[:]

@@ -268,6 +268,7 @@ def read_state(game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
     state._discard = discard
     state._pool = pool
     state._dice = dice
+    state._summarise_board()
     state._seeds = seeds
     state._keys = keys
     state._opened = [s in opened_set for s in range(len(COLOURS))]

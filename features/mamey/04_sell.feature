@@ -61,6 +61,19 @@ Feature: Mamey — selling beans at the Store
       Then the request is refused with an error mentioning "MAMEY-5.1: player 0 does not hold the cards to sell: red 4 missing"
       And the game state is unchanged
 
+    @clause:MAMEY-5.1
+    Scenario: The runs Ana may sell are made of the numbers she holds
+      Ana holds red 2 and red 3: no run may use the red 1, which she does not hold.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "run / 2 cards" holds the squares 2 and 1
+      And Ana holds red 2 and red 3 in hand
+      And it is Ana's turn
+      Then Ana may sell red 2 and red 3 as a run on the 2 or the 1
+      And Ana may not sell red 1 and red 2 as a run
+      And Ana may not sell red 1, red 2 and red 3 as a run
+
   Rule: MAMEY-5.2 The Store board has a row for each kind of set and a column for each number of cards; the numbered squares of a cell are the Mamey its sales earn
 
     @clause:MAMEY-5.2 @example @ruling:MAMEY-R3

@@ -82,6 +82,16 @@ Feature: Mamey — Jokers
       And Ana has 2 Merchant cubes in hand and 4 in stock
       And Ana has sold green 3, green 3, green 3, green 3 and green Joker
 
+    @clause:MAMEY-6.1
+    Scenario: A Joker joins two 5s of other colours: a same-number set of three
+      The blue Joker stands for the blue 5.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds red 5, yellow 5 and blue Joker in hand
+      And it is Ana's turn
+      Then Ana may sell red 5, yellow 5 and blue Joker as a same-number set on the 6 or the 4
+
   Rule: MAMEY-6.2 One sale may use several Jokers, with number cards or with other Jokers
 
     @clause:MAMEY-6.2 @clause:MAMEY-6.3

@@ -287,6 +287,32 @@ Feature: Masai — special actions, paid in seeds
       Then the choices include "repair O-in-d2 from R-in-d1 (special 4)"
 
     @clause:MASAI-7.6
+    Scenario: A die of the wrong colour placed in play may be repaired on the next turn
+      Given the pool holds green 3, red 5, green 5, blue 1
+      When Rennan takes green 3 as the key of the green sector
+      And Rennan places red 5 on G-in-d3
+      And Rennan places no seed
+      Then it is Bia's turn
+      And the choices include "repair G-in-d3 from the pool (special 4)"
+
+    @clause:MASAI-7.6
+    Scenario: A die of its sector's colour placed in play is not offered for a repair
+      Given the pool holds green 3, green 5, green 5, blue 1
+      When Rennan takes green 3 as the key of the green sector
+      And Rennan places green 5 on G-in-d3
+      And Rennan places no seed
+      Then it is Bia's turn
+      And the choices do not include "repair G-in-d3 from the pool (special 4)"
+
+    @clause:MASAI-7.6
+    Scenario: A repaired die is not offered for a repair again
+      Given the necklace holds red 5 on G-in-d3
+      And the pool holds green 5, green 5, blue 1
+      When Rennan repairs G-in-d3 with the green 5 from the pool
+      Then it is Bia's turn
+      And the choices do not include "repair G-in-d3 from the pool (special 4)"
+
+    @clause:MASAI-7.6
     Scenario: A die of its sector's colour needs no repair
       Given the necklace holds green 5 on G-in-d3
       And the pool holds green 1

@@ -181,6 +181,21 @@ def test_sales_in_hand_agree_with_every_possible_set() -> None:
         assert sorted(sales_in_hand(hand)) == expected
 
 
+def test_a_game_remembers_the_sales_of_recent_hands_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`MameyGame.sales_in_hand` gives what `sales_in_hand` gives, and forgets hands beyond
+    its bound."""
+    monkeypatch.setattr(engine.mamey.game, "SALES_MEMO", 5)
+    game = mamey(players=4)
+    deck = [t for t, n in enumerate(game.counts) for _ in range(n)]
+    rng = random.Random(7)
+    for _ in range(60):
+        cards = rng.sample(deck, rng.randint(0, 10))
+        hand = [cards.count(t) for t in range(len(game.counts))]
+        assert list(game.sales_in_hand(hand)) == sales_in_hand(hand)
+        assert list(game.sales_in_hand(hand)) == sales_in_hand(hand)  # remembered
+        assert len(game._sales) <= 5
+
+
 def test_set_table_has_every_kind_and_size() -> None:
     sizes = {(s.row, s.size) for s in SALES}
     assert sizes == {("run", n) for n in range(2, 7)} | {

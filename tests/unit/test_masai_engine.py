@@ -152,6 +152,17 @@ def test_no_sector_ever_shows_a_face_twice(visited: list[MasaiState]) -> None:
             assert len(faces) == len(set(faces))
 
 
+def test_board_summaries_kept_in_play_are_those_of_the_board(visited: list[MasaiState]) -> None:
+    """The summaries kept up to date as dice come and go (empty slots and faces shown per
+    sector, dice of the wrong colour with the kind that repairs them) are the ones worked out
+    afresh from the dice on the board."""
+    for state in visited:
+        fresh = state.game.state_from_dict(state.to_dict())
+        kept = (state._empty, state._shown, state._misplaced)
+        assert kept == (fresh._empty, fresh._shown, fresh._misplaced), state.to_dict()
+    assert any(state._misplaced for state in visited)  # dice of the wrong colour do occur
+
+
 def test_illegal_action_names_action_player_and_legal_set() -> None:
     state = masai(players=4).state_from_dict({"pool": ["green 3", "green 2"]})
     before = state.to_dict()

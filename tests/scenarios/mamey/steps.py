@@ -430,12 +430,18 @@ def has_sold(mamey: MameyTable, who: str, cards: str) -> None:
 
 @then(parsers.parse("the next card from the deck is one of {n:d}, {card} with probability {p}"))
 def draw_probability(mamey: MameyTable, n: int, card: str, p: str) -> None:
+    """Exact fractions; the floats that random play samples from must say the same."""
     state = mamey.state
     assert state.is_chance_node(), f"no card is being drawn: phase {state.phase}"
     assert state.deck_size == n, f"the deck holds {state.deck_size} cards"
-    outcomes = {state.action_to_string(a): str(q) for a, q in state.chance_outcomes_exact()}
+    exact = state.chance_outcomes_exact()
+    outcomes = {state.action_to_string(a): str(q) for a, q in exact}
     assert outcomes.get(f"draw {notation.card(card)}", "0") == p, outcomes
-    assert sum(q for _, q in state.chance_outcomes_exact()) == 1
+    assert sum(q for _, q in exact) == 1
+    floats = state.chance_outcomes()
+    assert [a for a, _ in floats] == [a for a, _ in exact], "the float outcomes differ"
+    for (_, q), (_, f) in zip(exact, floats, strict=True):
+        assert f == pytest.approx(float(q)), f"probability {f} in floats, {q} exact"
 
 
 # -- Expected positions: edits of a `to_dict` description --------------------------------------

@@ -772,6 +772,12 @@ def choices_include(masai: MasaiTable, choice: str) -> None:
     assert choice in actual, f"the choices are {', '.join(actual)}"
 
 
+@then(parsers.parse('the choices do not include "{choice}"'))
+def choices_exclude(masai: MasaiTable, choice: str) -> None:
+    actual = masai.state.legal_action_strings()
+    assert choice not in actual, f"the choices are {', '.join(actual)}"
+
+
 @then(parsers.parse("the key of the {colour} sector may move to {slots}"))
 def key_may_move_to(masai: MasaiTable, colour: str, slots: str) -> None:
     """MASAI-7.5: the empty slots special action 3 offers for this key, and no other."""
