@@ -20,7 +20,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.sphinxext import events
+from rulebooks.sphinxext import events, tag_expressions
 from rulebooks.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
@@ -86,7 +86,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         texinfo=PLACEHOLDER_VISITORS,
     )
     app.add_css_file("rulebooks.css")
+    # Cucumber's tag-expression parser first (deferred scripts run in order), then the filter
+    app.add_js_file(tag_expressions.SCRIPT_NAME, loading_method="defer")
     app.add_js_file("rulebooks-filter.js", loading_method="defer")
+    app.connect("build-finished", tag_expressions.write_script)
     app.connect("config-inited", events.on_config_inited)
     app.connect("builder-inited", events.on_builder_inited)
     app.connect("env-get-outdated", events.on_env_get_outdated)

@@ -561,6 +561,7 @@ class FeatureRenderer:
         ]
         tags = tag_list(examples.tags)
         if tags is not None:
+            tags["classes"].append("rulebooks-examples-tags")  # the filter: rows' own tags
             parts.append(tags)
         parts.extend(description(examples.description))
         statuses = [self.verdicts.row_status(feature, scenario, row) for row in examples.rows]
