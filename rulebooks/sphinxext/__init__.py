@@ -102,6 +102,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rulebooks.sphinxext.schema")  # the results-schema directive
     app.setup_extension("rulebooks.sphinxext.mutation")  # mutation strength, mutation-report
     app.setup_extension("rulebooks.sphinxext.history")  # run-history, badge, downloads
+    app.setup_extension("rulebooks.sphinxext.glossary_links")  # terms linked where used
     app.setup_extension("rulebooks.sphinxext.prune")  # pages gone leave an incremental build
     return {
         "version": "1",

@@ -33,6 +33,7 @@ from rulebooks.gherkin_model import (
     Step,
 )
 from rulebooks.results import ClauseVerdict, ScenarioResult, Status, StepResult
+from rulebooks.sphinxext.glossary_links import TEXT_CLASS as GLOSSARY_SCOPE
 from rulebooks.sphinxext.nodes import board_pictures, id_ref, scenario_ref
 from rulebooks.sphinxext.site import SiteData, slug
 
@@ -643,7 +644,7 @@ class FeatureRenderer:
         self, steps: Sequence[Step], run: tuple[Feature, ScenarioResult | None] | None
     ) -> nodes.bullet_list:
         """Steps as a list; ``run`` (feature, result) gives each step a status."""
-        items = nodes.bullet_list(classes=["rulebooks-steps"])
+        items = nodes.bullet_list(classes=["rulebooks-steps", GLOSSARY_SCOPE])
         for step in steps:
             items += self._step(step, run)
         return items
