@@ -44,7 +44,9 @@ A turtle on the raft moves off it; the raft is no space. In code: `raft`, and a 
 ```
 """
 
-LINK = re.compile(r'<a class="rulebooks-term[^"]*" href="glossary\.html#(term-[\w-]+)"[^>]*>([^<]*)</a>')
+LINK = re.compile(
+    r'<a class="rulebooks-term[^"]*" href="glossary\.html#(term-[\w-]+)"[^>]*>([^<]*)</a>'
+)
 
 
 @pytest.fixture(scope="module")
@@ -54,9 +56,7 @@ def small_site(red_site: tuple[Path, dict[str, object]]) -> Path:
     docs = project / "docs-glossary"
     (docs / "g").mkdir(parents=True)
     (docs / "conf.py").write_text((project / "docs" / "conf.py").read_text("utf-8"), "utf-8")
-    (docs / "index.md").write_text(
-        "# Check\n\n```{toctree}\ng/rules\ng/glossary\n```\n", "utf-8"
-    )
+    (docs / "index.md").write_text("# Check\n\n```{toctree}\ng/rules\ng/glossary\n```\n", "utf-8")
     (docs / "g" / "glossary.md").write_text(GLOSSARY, "utf-8")
     (docs / "g" / "rules.md").write_text(RULES, "utf-8")
     out = project / "html-glossary"
