@@ -439,3 +439,27 @@ def test_a_large_board_is_shown_across_the_column(reader: Reader, site_url: str)
         widths[game] = box["width"]
     assert widths["masai"] >= 600, widths
     assert widths["mahe"] <= 330, widths
+
+
+def test_the_expected_fact_is_outlined_on_the_actual_board(reader: Reader, red_url: str) -> None:
+    """The failed "Then the blue turtle is on space 4": in the browser, the actual board's
+    blue turtle and space 4 are drawn with the thick magenta outline, other spaces are not."""
+    page = reader.page
+    page.goto(red_url)
+    figure = page.locator("figure.rulebooks-board", has_text="Actual, with what this step expected")
+    assert "marked on the picture: blue turtle, space 4" in figure.inner_text()
+    source = figure.locator("img").get_attribute("src") or ""
+    # the picture opened as its own document (its stylesheet applies as in the <img>); the
+    # browser would ask the server for a favicon, which the site does not have at its root
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(urljoin(red_url, source))
+    outline = """(selector) => {
+        const shape = document.querySelector(selector);
+        const style = getComputedStyle(shape);
+        return [style.stroke, style.strokeWidth];
+    }"""
+    magenta = ["rgb(214, 0, 143)", "4px"]
+    assert page.evaluate(outline, '[data-fact="space 4"] circle') == magenta
+    assert page.evaluate(outline, '[data-fact="blue turtle"] ellipse') == magenta
+    assert page.evaluate(outline, '[data-fact="space 3"] circle') != magenta
+    assert page.evaluate(outline, '[data-fact="red turtle"] ellipse') != magenta
