@@ -9,8 +9,8 @@ moving, the dice rolled in this move and their total, and the decision or chance
 comes next. Players are named by the `names` given (the scenario's names), else
 "player 1", "player 2", ... The picture has a <title> and a <desc> giving the same facts in
 words. Elements carry a `data-fact` naming what they show in the steps' words ("blue turtle",
-"space 4", "raft", "face-up egg card", "deck", a player's name, "turn"): the site outlines
-those a failed step names.
+"space 4", "raft", "face-up egg card", "deck", a player's name or "blue player", "turn"): the
+site outlines those a failed step names.
 """
 
 from __future__ import annotations
@@ -197,11 +197,14 @@ def to_svg(
     )
     for player in range(state.game.num_players):
         bonus = " + beach" if state.beach_player == player else ""
+        # the steps name a player by name or by the colour of a turtle they own
+        owned = [c for t, c in enumerate(colours) if state.game.turtle_owner[t] == player]
         out.append(
-            f'<text data-fact="{escape(player_name(player, names))}" '
+            "".join(f'<g data-fact="{c} player">' for c in owned)
+            + f'<text data-fact="{escape(player_name(player, names))}" '
             f'x="{CENTRE}" y="{CENTRE + 42 + player * 13}" font-size="10" '
             f'text-anchor="middle">{escape(player_name(player, names))}: '
-            f"{state.eggs(player)} eggs{bonus}</text>"
+            f"{state.eggs(player)} eggs{bonus}</text>" + "</g>" * len(owned)
         )
     out.append(_turn_band(state, names))
     out.append("</svg>")

@@ -355,7 +355,8 @@ def _player(
     fill, stroke = ("#fff4d6", "#9c8450") if current else ("#fafafa", "#bbb")
     out = [
         f'<g class="player" data-player="{p}">'
-        f'<rect data-fact="{escape(_who(p, names))}" x="{MARGIN}" y="{y:g}" '
+        f'<rect data-fact="{escape(names[p] if names and p < len(names) else _who(p, names))}" '
+        f'x="{MARGIN}" y="{y:g}" '
         f'width="{WIDTH - 2 * MARGIN}" height="{PLAYER_H - 4}" rx="4" '
         f'fill="{fill}" stroke="{stroke}"/>',
         _cube(MARGIN + 5, y + 5, p, letters[p], "swatch"),

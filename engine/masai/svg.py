@@ -423,7 +423,8 @@ def _panel(state: MasaiState, names: Sequence[str] | None) -> list[str]:
         uses = ", ".join(str(state.special_uses(p, a)) for a in (1, 2, 3, 4))
         parts.append(_seed(34, y - 4, p, "swatch"))
         parts.append(
-            f'<text data-fact="{escape(player_name(p, names))}" x="56" y="{y}" class="note">'
+            f'<text data-fact="{escape(names[p] if names and p < len(names) else f"P{p}")}" '
+            f'x="56" y="{y}" class="note">'
             f"{escape(player_name(p, names))}: score "
             f"{state.score(p)} · {state.supply(p)} seeds left · special actions used "
             f"{uses}</text>"

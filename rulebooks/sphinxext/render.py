@@ -286,11 +286,12 @@ MARK_COLOUR = "#d6008f"
 
 def facts_named(svg: str, words: str) -> list[str]:
     """The things of a picture (its ``data-fact`` names) that a step's words name, as whole
-    words in any case, in the order the step says them: ``space 1`` is not in "space 14"."""
+    words written as the steps write them (case counts: a card labelled ``A`` is not the
+    article "a"), in the order the step says them: ``space 1`` is not in "space 14"."""
     found: dict[str, int] = {}
     for name in dict.fromkeys(html.unescape(value) for value in _FACT.findall(svg)):
         spelled = r"\s+".join(re.escape(part) for part in name.split())
-        hit = re.search(rf"(?<![\w-]){spelled}(?![\w-])", words, re.IGNORECASE)
+        hit = re.search(rf"(?<![\w-]){spelled}(?![\w-])", words)
         if hit is not None:
             found[name] = hit.start()
     # a name inside a longer one found at the same place ("turn" in "turn 3") is not said apart
@@ -322,7 +323,8 @@ def mark_facts(svg: str, names: Sequence[str]) -> str:
         rules.append(
             f"{shapes} {{ stroke: {MARK_COLOUR} !important; stroke-width: 4px !important; "
             "stroke-dasharray: none !important; }"
-            f" text{target} {{ fill: {MARK_COLOUR} !important; font-weight: bold !important; }}"
+            f" text{target}, {target} > text {{ fill: {MARK_COLOUR} !important; "
+            "font-weight: bold !important; }"
         )
     style = f'<style class="rulebooks-marks">{html.escape(" ".join(rules), quote=False)}</style>'
     end = svg.index(">", svg.index("<svg")) + 1

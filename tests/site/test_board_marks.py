@@ -18,8 +18,9 @@ PICTURE = (
 
 
 def test_the_things_a_step_names_are_found_as_whole_words() -> None:
-    assert facts_named(PICTURE, "Then the BLUE turtle is on space 14") == [
+    assert facts_named(PICTURE, "Then the blue turtle is on space 14") == [
         "blue turtle", "space 14"]  # fmt: skip
+    assert facts_named(PICTURE, "Then the Blue Turtle is on Space 14") == []  # as written
     assert facts_named(PICTURE, "Then the blue turtle is on space 1") == [
         "blue turtle", "space 1"]  # fmt: skip
     assert facts_named(PICTURE, "And it is Ana & Bo's turn") == ["Ana & Bo", "turn"]
