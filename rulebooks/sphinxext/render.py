@@ -256,7 +256,7 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
                 marked = facts_named(boards["after"].svg, words)
                 if marked:  # the things the step talks about, outlined on the picture
                     pictures["after"] = mark_facts(boards["after"].svg, marked)
-                    notes["after"] += f" (marked on the picture: {', '.join(marked)})"
+                    notes["after"] += f"\n{MARKED_PREFIX}{', '.join(marked)}"
             else:
                 labels["after"] = ACTUAL_AT_FAILURE
                 notes["after"] = f"Failed: {words}"
@@ -280,6 +280,8 @@ FACT_ATTRIBUTE = "data-fact"
 its steps use (``blue turtle``, ``space 4``, ``field 2``, ``Ana``): the site outlines the
 elements a failed step names (:func:`facts_named`, :func:`mark_facts`)."""
 _FACT = re.compile(rf'{FACT_ATTRIBUTE}="([^"<>]+)"')
+MARKED_PREFIX = "Outlined in magenta on the picture: "
+"""How a caption says which things of the picture a failed step named."""
 MARK_COLOUR = "#d6008f"
 """The outline of a marked element: magenta, a colour no game's pieces use."""
 
@@ -451,10 +453,16 @@ def board_classes(width: int) -> str:
 
 def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str:
     width, height = intrinsic_size(svg)
-    alt = f"{label} ({note}): {text}" if note else f"{label}: {text}"
+    expectation, _, marked = note.partition("\n")
+    alt = f"{label} ({expectation}): {text}" if expectation else f"{label}: {text}"
     caption = html.escape(label)
-    if note:  # the one fact a failed step expected, under the actual board
-        caption += f'<br/><span class="rulebooks-board-expectation">{html.escape(note)}</span>'
+    if expectation:  # the one fact a failed step expected, under the actual board
+        caption += (
+            f'<br/><span class="rulebooks-board-expectation">{html.escape(expectation)}</span>'
+        )
+    if marked:  # and what of it is outlined on the picture
+        alt += f"\n{marked}."
+        caption += f'<br/><span class="rulebooks-board-marked">{html.escape(marked)}</span>'
     return (
         f'<figure class="{board_classes(width)}"><img src="{html.escape(source, quote=True)}" '
         f'width="{width}" height="{height}" '

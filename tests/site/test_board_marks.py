@@ -52,16 +52,19 @@ def board_of(page: str, caption: str) -> tuple[str, str]:
 def test_a_failed_check_marks_the_turtle_and_the_space_on_the_actual_board(
     red_site: tuple[Path, dict[str, object]],
 ) -> None:
-    """"Then the blue turtle is on space 4" failed (a die of 3 moved it to 3): the actual
-    board outlines the blue turtle and space 4, and the caption still says the expectation
-    and what is marked."""
+    """The failed step "Then the blue turtle is on space 4" (a die of 3 moved it to 3): the
+    board outlines the blue turtle and space 4, and the caption still says the expectation,
+    then what is outlined."""
     project, _ = red_site
     page = (project / "html" / "index.html").read_text("utf-8")
     source, alt = board_of(page, "Actual, with what this step expected")
-    assert "Expected: Then the blue turtle is on space 4" in alt
-    assert "(marked on the picture: blue turtle, space 4)" in alt
+    assert "(Expected: Then the blue turtle is on space 4): space 3: blue" in alt
+    assert alt.endswith("\nOutlined in magenta on the picture: blue turtle, space 4."), alt
     caption = page[page.index("Actual, with what this step expected<br/>") :]
-    assert "marked on the picture: blue turtle, space 4" in caption[: caption.index("</figure>")]
+    assert (
+        '<span class="rulebooks-board-marked">Outlined in magenta on the picture: blue turtle, '
+        "space 4</span>"
+    ) in caption[: caption.index("</figure>")]
     svg = (project / "html" / source).read_text("utf-8")
     style = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}style")
     assert style is not None and style.text is not None

@@ -447,7 +447,7 @@ def test_the_expected_fact_is_outlined_on_the_actual_board(reader: Reader, red_u
     page = reader.page
     page.goto(red_url)
     figure = page.locator("figure.rulebooks-board", has_text="Actual, with what this step expected")
-    assert "marked on the picture: blue turtle, space 4" in figure.inner_text()
+    assert "Outlined in magenta on the picture: blue turtle, space 4" in figure.inner_text()
     source = figure.locator("img").get_attribute("src") or ""
     # the picture opened as its own document (its stylesheet applies as in the <img>); the
     # browser would ask the server for a favicon, which the site does not have at its root
