@@ -29,25 +29,3 @@ rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results
 rulebooks_project_root = ".."
 rulebooks_simulation_file = os.environ.get("RULEBOOKS_SIMULATION", "../results/simulation.json")
 rulebooks_history_file = os.environ.get("RULEBOOKS_HISTORY", "../results/history.jsonl")
-
-
-GAMES_MARKER = "<!-- rulebooks:games: one verdict per game of the project, filled in by conf.py -->"
-"""Where the home page lists the games: the project's games (rulebooks.registry), by name."""
-
-
-def _game_list(app: object, docname: str, source: list[str]) -> None:
-    """Replace the marker on the home page by a ``game-verdict`` block per game."""
-    if docname != "index" or GAMES_MARKER not in source[0]:
-        return
-    from rulebooks import registry
-
-    blocks = "\n".join(
-        f"```{{game-verdict}} {name}\n:title: {spec.title}\n```\n"
-        for name, spec in sorted(registry.games().items())
-    )
-    source[0] = source[0].replace(GAMES_MARKER, blocks)
-
-
-def setup(app: object) -> dict[str, object]:
-    app.connect("source-read", _game_list)  # type: ignore[attr-defined]
-    return {"parallel_read_safe": True}

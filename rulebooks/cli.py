@@ -215,6 +215,7 @@ def simulation_key(root: Path) -> str:
 
     import engine
     from rulebooks.fingerprint import code_digests
+    from rulebooks.guests import guests
     from rulebooks.simulate import SITE_CHECKS, SITE_GAMES
 
     lines = [
@@ -227,6 +228,11 @@ def simulation_key(root: Path) -> str:
         f"code {name} {digest}"
         for name, digest in sorted(code_digests(root, SIMULATION_INPUTS).items())
     ]
+    for guest in guests(root):  # a game from another project: its engine package's code
+        lines += [
+            f"code {guest.name}:{name} {digest}"
+            for name, digest in sorted(code_digests(guest.package, ("",)).items())
+        ]
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
@@ -314,9 +320,17 @@ def site_key(root: Path, results: Path) -> str:
     versions = installed_versions(("sphinx", "myst-parser", "furo", "docutils"))
     lines += [f"version {name} {version}" for name, version in sorted(versions.items())]
     lines += [f"env {k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("RULEBOOKS_")]
+    from rulebooks.guests import guests
+    from rulebooks.guests import results_file as guest_results
+
     files: list[Path] = []
     package = Path(__file__).resolve().parent  # the rulebooks package in use (the site's code)
-    for path in [*(root / entry for entry in SITE_INPUTS), package]:
+    others = [  # the games from other projects: their pages, features and results
+        path
+        for guest in guests(root)
+        for path in (guest.pages, guest.features_base, guest_results(results, guest.name))
+    ]
+    for path in [*(root / entry for entry in SITE_INPUTS), package, *others]:
         if path.is_file():
             files.append(path)
         for folder, dirs, names in os.walk(path):
@@ -477,8 +491,8 @@ def enter_project(folder: str) -> None:
         raise SystemExit(f"error: {folder} is no Rulebooks project (pyproject.toml, docs/conf.py)")
     os.chdir(root)
     games = configured_games(root)
-    if games:
-        os.environ[ENV] = ",".join(games)
+    if games is not None:  # "," names no game: an empty list means none, not every one
+        os.environ[ENV] = ",".join(games) or ","
     folders = []
     for spec in registry.games().values():
         scenarios = spec.root / spec.scenarios_dir
@@ -528,6 +542,7 @@ def _site(results: Path, html: Path, *, full: bool = False) -> int:
     recorded = record_scenarios(results, Path.cwd(), full=full)
     if recorded.new:
         record_run(results)  # history line and Cucumber's HTML report (rulebooks.formats)
+    guests_passed = run_guests(results)
     try:
         simulation_ok = run_simulation(results, full=full)
     except Exception as error:
@@ -547,13 +562,31 @@ def _site(results: Path, html: Path, *, full: bool = False) -> int:
     if verdict.untrusted:
         print("the results cannot be trusted (see above): the site says so at the top")
         return EXIT_UNTRUSTED
-    if not verdict.all_passed or recorded.code != 0:
+    # a project whose games all live elsewhere (guests) has no scenario of its own to run
+    ran_none = recorded.code in (0, 5) and not any(verdict.counts.values())
+    own_passed = (verdict.all_passed and recorded.code == 0) or ran_none
+    if not own_passed or not guests_passed:
         print("some scenarios did not pass: they are shown in red on the site")
         return EXIT_FAILED
     if not simulation_ok:
         print("the simulation broke an invariant: see the simulation report on the site")
         return EXIT_FAILED
     return 0
+
+
+def run_guests(results: Path) -> bool:
+    """Run the scenarios of the project's guest games (:mod:`rulebooks.guests`), each in its
+    own project, beside ``results``; True when every one passed (or there is none)."""
+    from rulebooks import guests
+
+    passed = True
+    for guest in guests.guests(Path.cwd()):
+        where = guests.results_file(results, guest.name)
+        print(f"scenarios of {guest.name}, a game of another project ({guest.root}):")
+        code = guests.run_guest(guest, where)
+        verdict = print_verdict(where, guest.root)
+        passed = passed and code in (0, 5) and verdict.all_passed and not verdict.untrusted
+    return passed
 
 
 # --- run history and other formats (rulebooks.history, rulebooks.formats) ---------------

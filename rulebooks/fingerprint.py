@@ -11,8 +11,9 @@ the results file; the site and ``rulebooks verdict`` compute one from the checko
 - ``code``: the sha256 of every file in :data:`CODE_INPUTS` that exists: the step modules and
   conftests (``tests/scenarios``, the step library ``rulebooks/steps``, conftests up to the
   root), the engine package with its data files (``engine``), the recorder and binding
-  modules, and ``pyproject.toml`` (pytest's configuration). Hidden files and ``__pycache__``
-  are left out.
+  modules, and ``pyproject.toml`` (pytest's configuration), with what a project adds in
+  ``[tool.rulebooks] code`` (:func:`code_inputs`). Hidden files and ``__pycache__`` are left
+  out.
 - ``versions``: the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
   gherkin-official).
 
@@ -40,6 +41,7 @@ __all__ = [
     "Changes",
     "checkout_fingerprint",
     "code_digests",
+    "code_inputs",
     "compare",
     "feature_digests",
     "file_digest",
@@ -115,8 +117,19 @@ def feature_digests(root: Path, features_dir: Path | None = None) -> dict[str, s
     }
 
 
-def code_digests(root: Path, inputs: Iterable[str] = CODE_INPUTS) -> dict[str, str]:
-    """Every file of ``inputs`` under ``root``: project-relative path -> sha256."""
+def code_inputs(root: Path) -> tuple[str, ...]:
+    """:data:`CODE_INPUTS` and what the project at ``root`` adds in ``[tool.rulebooks] code``
+    (:func:`rulebooks.project.configured_code`)."""
+    from rulebooks.project import configured_code
+
+    return (*CODE_INPUTS, *configured_code(root))
+
+
+def code_digests(root: Path, inputs: Iterable[str] | None = None) -> dict[str, str]:
+    """Every file of ``inputs`` (default: :func:`code_inputs`) under ``root``:
+    project-relative path -> sha256."""
+    if inputs is None:
+        inputs = code_inputs(root)
     return {
         _relative(path, root): file_digest(path)
         for entry in inputs

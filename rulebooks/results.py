@@ -269,9 +269,17 @@ class Verdicts:
     _by_position: dict[tuple[str, int, int], ScenarioResult] = field(init=False, repr=False)
     _recorded_paths: frozenset[str] = field(init=False, repr=False)
     _problems: list[str] = field(init=False, repr=False)
+    _by_tag: dict[str, list[tuple[Feature, Rule | None, Scenario]]] = field(
+        init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         recorded = self.results.scenarios if self.results else ()
+        self._by_tag = {}
+        for feature in self.features:
+            for rule, scenario in feature.all_scenarios():
+                for tag in scenario.all_tags():
+                    self._by_tag.setdefault(tag, []).append((feature, rule, scenario))
         self._recorded_paths = frozenset(result.feature for result in recorded)
         self._index = {}
         self._by_position = {}
@@ -398,9 +406,7 @@ class Verdicts:
         """Every scenario carrying ``tag`` (directly, inherited, or on an Examples table)."""
         return [
             TaggedScenario(feature, rule, scenario, self.status_for_tag(feature, scenario, tag))
-            for feature in self.features
-            for rule, scenario in feature.all_scenarios()
-            if tag in scenario.all_tags()
+            for feature, rule, scenario in self._by_tag.get(tag, ())
         ]
 
     def clause_verdict(self, tag: str) -> ClauseVerdict:

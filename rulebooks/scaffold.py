@@ -6,13 +6,16 @@ the entry point ``<game>`` of the group ``rulebooks.games``, with:
 - ``<game>_engine/``: a small engine on the state protocol of :mod:`engine.core` (players
   take turns adding 1 or 2 to a shared count; whoever reaches the target wins -- replace
   it with your game), its board renderer and its declaration (``plugin.py``);
-- ``docs/<game>/rules.md``: the rules page, one placeholder clause ``<GAME>-1.1``;
+- ``docs/``: the project's site (``conf.py``, a home page), the rules page
+  ``<game>/rules.md`` with one placeholder clause ``<GAME>-1.1`` and the scenarios page
+  ``<game>/examples.md`` (``rulebooks site --project <game>`` builds it);
 - ``features/<game>/``: one ``Rule:`` per clause, with no scenario yet, so the clause shows
   *unverified* until you write one;
 - ``<game>_steps.py``: the step module, on the step library :mod:`rulebooks.steps`;
 - ``tests/``: the scenario binding and a test of the engine.
 
-Installed (``pip install --no-deps -e <game>``), its suite passes out of the box.
+Installed (``pip install --no-deps -e <game>``), its suite passes and its site builds out of
+the box, the clause shown *unverified*.
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ include = ["{engine}*"]
 
 [tool.rulebooks]
 games = ["{name}"]
+# what the verdicts depend on besides conftests and pyproject.toml: a change makes them stale
+code = ["{engine}", "{name}_steps.py"]
 
 [tool.pytest.ini_options]
 testpaths = ["tests"]
@@ -183,7 +188,8 @@ def to_svg(state: {cls}State) -> str:
     """The position as an SVG document."""
     text = escape(str(state))
     return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="30" role="img" '
+        '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="30" viewBox="0 0 320 30" '
+        'role="img" '
         f'aria-label="{{text}}"><text x="4" y="20" font-size="12">{{text}}</text></svg>'
     )
 ''',
@@ -225,6 +231,46 @@ Write each rule of your rulebook here in your own words, one clause per ID.
 Replace this placeholder with the first rule of {title}.
 ```
 """,
+        f"docs/{name}/examples.md": f"""# {title}: scenarios
+
+Every scenario of `features/{name}/`, step by step, with the verdict of the last run.
+
+```{{feature-scenarios}} {name}
+```
+""",
+        "docs/index.md": f"""# {title}, verified with Rulebooks
+
+Every rule of {title} in this project's own words, with the verdict of the scenarios that
+check it, from the last run recorded in a results file.
+
+<!-- rulebooks:games -->
+
+```{{toctree}}
+:maxdepth: 2
+:caption: {title}
+
+{name}/rules
+{name}/examples
+```
+""",
+        "docs/conf.py": f'''"""Sphinx configuration of {title}'s Rulebooks site
+(``rulebooks site --project .``)."""
+
+import os
+
+project = "{title}, verified with Rulebooks"
+extensions = ["myst_parser", "rulebooks.sphinxext"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+html_title = project
+exclude_patterns = ["_build", "README.md"]
+smartquotes = False
+
+rulebooks_features_dir = "../features"
+rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")
+rulebooks_project_root = ".."
+rulebooks_simulation_file = os.environ.get("RULEBOOKS_SIMULATION", "../results/simulation.json")
+rulebooks_history_file = os.environ.get("RULEBOOKS_HISTORY", "../results/history.jsonl")
+''',
         f"features/{name}/01_rules.feature": f"""@game:{name}
 Feature: {title} — the rules
   One Rule per clause of docs/{name}/rules.md; a clause with no scenario is unverified.

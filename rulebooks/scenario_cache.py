@@ -5,7 +5,7 @@ Each feature file gets a *key*: the sha256 of
 - the cache format (:data:`CACHE_VERSION`), the Python version and the installed versions
   of :data:`rulebooks.fingerprint.VERSIONED`;
 - the feature file's own text;
-- every file of :data:`rulebooks.fingerprint.CODE_INPUTS` (step modules, conftests, the engine
+- every file of :func:`rulebooks.fingerprint.code_inputs` (step modules, conftests, the engine
   package and its data files, the recorder and binding modules, ``pyproject.toml``) except
   those of *another* game: ``engine/<other>/**`` and ``tests/scenarios/<other>/**`` where
   ``<other>`` is the folder of other feature files (``features/<other>/``). Everything shared
@@ -39,9 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from rulebooks.fingerprint import (
-    CODE_INPUTS,
     FEATURES_DIR,
     code_digests,
+    code_inputs,
     feature_digests,
     installed_versions,
 )
@@ -139,7 +139,7 @@ def checkout_keys(root: Path) -> dict[str, str]:
 
 def checkout_code(root: Path) -> dict[str, str]:
     """Digests of every code input of a key, as the checkout is now."""
-    return code_digests(root, (*CODE_INPUTS, *RECORDING_MODULES))
+    return code_digests(root, (*code_inputs(root), *RECORDING_MODULES))
 
 
 @dataclass(frozen=True)
@@ -305,8 +305,9 @@ class Plan:
 
     @property
     def nothing_changed(self) -> bool:
-        """No feature file to rerun, none added and none removed since the cache was made."""
-        return not self.rerun and set(self.keys) == set(self.cache.entries)
+        """No feature file to rerun, none added and none removed since the cache was made
+        (never for a project without feature files: no key then covers its code)."""
+        return bool(self.keys) and not self.rerun and set(self.keys) == set(self.cache.entries)
 
 
 def plan(root: Path, cache_path: Path, *, full: bool = False) -> Plan:

@@ -9,7 +9,10 @@ Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdic
 - ``rulebooks_project_root`` (default ``".."``): the pytest rootdir, against which feature
   paths are made relative to match the results file;
 - ``rulebooks_repository_url`` (default: the web address of the git remote ``origin``; ``""``:
-  none): feature paths and the run's commit link to the source at that commit.
+  none): feature paths and the run's commit link to the source at that commit;
+- ``rulebooks_guests`` (default: found from the project's games): the games shown whose
+  files live in another project (:mod:`rulebooks.guests`), each ``(Guest, results file)``;
+  their pages are copied into the documentation folder at each build.
 
 The extension reads feature files and the results file, and asks git for the remote's
 address when ``rulebooks_repository_url`` is not set.
@@ -20,7 +23,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.sphinxext import events, tag_expressions
+from rulebooks.sphinxext import events, home, tag_expressions
 from rulebooks.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
@@ -53,6 +56,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value(
         "rulebooks_repository_url", None, "env", types=frozenset({str, type(None)})
     )
+    # the games shown from other projects, as (Guest, results file); None: the project's
+    # games whose package lives elsewhere (rulebooks.guests)
+    app.add_config_value("rulebooks_guests", None, "env", types=frozenset({list, type(None)}))
     app.add_domain(ScenarioDomain)  # scenario titles as search targets
     app.add_directive("clause", ClauseDirective)
     app.add_directive("interpretation", InterpretationDirective)
@@ -91,6 +97,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_js_file("rulebooks-filter.js", loading_method="defer")
     app.connect("build-finished", tag_expressions.write_script)
     app.connect("config-inited", events.on_config_inited)
+    app.connect("source-read", home.fill_markers)  # the home page's game lists
     app.connect("builder-inited", events.on_builder_inited)
     app.connect("env-get-outdated", events.on_env_get_outdated)
     app.connect("env-purge-doc", events.on_env_purge_doc)

@@ -392,8 +392,13 @@ class FeatureScenariosDirective(RulebooksDirective):
         return output
 
     def _check_folder(self, data: SiteData, folder: str) -> None:
-        target = (data.paths.features_dir / folder).resolve()
-        if not target.is_relative_to(data.paths.features_dir) or not target.is_dir():
+        top, _, rest = folder.strip("/").partition("/")
+        base = data.paths.features_dir
+        for guest in data.paths.guests:  # a guest game's folder lives in its own project
+            if guest.guest.name == top:
+                base = guest.guest.features_base
+        target = (base / top / rest).resolve()
+        if not target.is_relative_to(base) or not target.is_dir():
             msg = f"feature-scenarios: no folder {folder!r} under {data.paths.features_dir}"
             raise self.error(msg)
 

@@ -14,6 +14,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from rulebooks import guests
 from rulebooks.failures import failure_groups
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
@@ -35,6 +36,7 @@ from rulebooks.sphinxext.site import (
     FOLDER_RESULTS,
     PROVENANCE_KEY,
     RESULTS_KEY,
+    RulebooksError,
     SiteData,
     SitePaths,
     input_fingerprints,
@@ -61,12 +63,26 @@ def on_config_inited(app: Sphinx, config: Config) -> None:
     """Make the input paths absolute and publish the stylesheet's folder."""
     make_paths_absolute(Path(app.confdir), config)
     config.html_static_path.append(str(STATIC_DIR))
+    show_guests(app, config)
+
+
+def show_guests(app: Sphinx, config: Config) -> None:
+    """Find the project's guest games (unless ``rulebooks_guests`` names them) and copy
+    their pages into the documentation folder (:mod:`rulebooks.guests`)."""
+    results = Path(config.rulebooks_results_file)
+    if config.rulebooks_guests is None:
+        chosen = guests.guests(Path(config.rulebooks_project_root))
+        config.rulebooks_guests = [(g, str(guests.results_file(results, g.name))) for g in chosen]
+    try:
+        guests.mirror_pages(Path(app.srcdir), [guest for guest, _ in config.rulebooks_guests])
+    except guests.GuestError as error:
+        raise RulebooksError(str(error)) from None
 
 
 def on_builder_inited(app: Sphinx) -> None:
     """Load the inputs once, so a malformed results file stops the build up front."""
     data = site_data(app)
-    if not data.paths.features_dir.is_dir():
+    if not data.paths.features_dir.is_dir() and not data.paths.guests:
         logger.warning(
             "rulebooks_features_dir %s is not a folder: no scenario will be shown",
             data.paths.features_dir,

@@ -368,11 +368,19 @@ BOARDS_FOLDER = "_boards"
 _VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
 
 
+_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)(?:px)?"[^>]*?\sheight="([\d.]+)(?:px)?"')
+
+
 def intrinsic_size(svg: str) -> tuple[int, int]:
-    """Width and height of an SVG picture, from its ``viewBox`` (rounded to pixels)."""
-    found = _VIEWBOX.search(svg)
+    """Width and height of an SVG picture, from its ``viewBox`` or else from the ``width``
+    and ``height`` (in pixels) of its ``<svg>`` element, rounded to pixels."""
+    found = _VIEWBOX.search(svg) or _SIZE.search(svg)
     if found is None:
-        raise ValueError("a board picture has no viewBox: its size cannot be known")
+        raise ValueError(
+            "a board picture has neither a viewBox nor a width and height in pixels: its size "
+            "cannot be known (the game's renderer must give its <svg> element a viewBox): "
+            + svg[:120]
+        )
     return round(float(found.group(1))), round(float(found.group(2)))
 
 

@@ -10,7 +10,7 @@ import hashlib
 import json
 import re
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sphinx.config import Config
@@ -21,10 +21,13 @@ from rulebooks.gherkin_model import (
     Feature,
     FeatureSyntaxError,
     feature_files,
+    load_feature,
     load_features,
     relative_name,
 )
+from rulebooks.guests import Guest, join_fingerprints, join_results
 from rulebooks.results import Results, ResultsFileError, Verdicts, load_results_if_present
+from rulebooks.results_format import Fingerprint, ResultsFile
 
 __all__ = [
     "CONFIG_VALUES",
@@ -52,6 +55,8 @@ class SitePaths:
     project_root: Path
     repository_url: str = ""
     """The web address of the repository (``https://github.com/o/r``); empty: no links."""
+    guests: tuple[GuestSite, ...] = ()
+    """The games shown whose files live in another project (:mod:`rulebooks.guests`)."""
 
     @classmethod
     def from_config(cls, config: Config) -> SitePaths:
@@ -61,6 +66,9 @@ class SitePaths:
             results_file=Path(config.rulebooks_results_file),
             project_root=Path(config.rulebooks_project_root),
             repository_url=str(config.rulebooks_repository_url or ""),
+            guests=tuple(
+                GuestSite(guest, Path(results)) for guest, results in config.rulebooks_guests or ()
+            ),
         )
 
     def features_prefix(self) -> str:
@@ -72,6 +80,28 @@ class SitePaths:
                 f"rulebooks_features_dir {self.features_dir} is not inside "
                 f"rulebooks_project_root {self.project_root}"
             ) from None
+
+
+@dataclass(frozen=True)
+class GuestSite:
+    """A guest game's inputs: its project's files and the results file of its run."""
+
+    guest: Guest
+    results_file: Path
+
+    def features(self, host_prefix: str) -> list[tuple[Path, str]]:
+        """The guest's feature files, each with the path the host gives it."""
+        root, own = self.guest.root, self.guest.features_base / self.guest.name
+        if not own.is_dir():
+            return []
+        return [
+            (file, self.guest.host_path(relative_name(file, root), host_prefix))
+            for file in feature_files(own)
+        ]
+
+    def current(self) -> Fingerprint:
+        """The guest checkout's fingerprint as it is now."""
+        return checkout_fingerprint(self.guest.root, self.guest.features_base)
 
 
 def slug(text: str) -> str:
@@ -119,8 +149,20 @@ class SiteData:
         return self.under_features(feature_path).split("/", 1)[0]
 
     def absolute(self, feature_path: str) -> Path:
-        """The absolute path of a project-relative feature path."""
+        """The absolute path of a project-relative feature path (a guest game's feature in
+        its own project)."""
+        guest = self._guest_of(feature_path)
+        if guest is not None:
+            rest = self.under_features(feature_path).removeprefix(guest.name + "/")
+            return guest.features_base / guest.name / rest
         return self.paths.project_root / feature_path
+
+    def _guest_of(self, feature_path: str) -> Guest | None:
+        game = self.game_of(feature_path)
+        for site in self.paths.guests:
+            if site.guest.name == game:
+                return site.guest
+        return None
 
     def feature_anchor(self, feature_path: str) -> str:
         """Anchor of a feature, e.g. ``feature-game-01_dice``."""
@@ -137,6 +179,11 @@ class SiteData:
         commit = self.results.git.commit if self.results is not None else None
         if not self.paths.repository_url or not commit:
             return None
+        if self._guest_of(path) is not None:  # in the repository only if inside the project
+            file = self.absolute(path)
+            if not file.is_relative_to(self.paths.project_root):
+                return None
+            path = file.relative_to(self.paths.project_root).as_posix()
         anchor = f"#L{line}" if line else ""
         return f"{self.paths.repository_url}/blob/{commit}/{path}{anchor}"
 
@@ -163,6 +210,20 @@ def checkout_digest(paths: SitePaths) -> str:
     return digest.hexdigest()
 
 
+def guest_digest(paths: SitePaths, guest: GuestSite) -> str:
+    """One hash of a guest's feature files, results file and code."""
+    digest = hashlib.sha256()
+    prefix = paths.features_prefix()
+    for file, name in guest.features(prefix):
+        digest.update(f"{name}\0{file_digest(file)}\0".encode())
+    current = guest.current()
+    for key, value in sorted({**current.code, **current.versions}.items()):
+        digest.update(f"{key}\0{value}\0".encode())
+    results = guest.results_file
+    digest.update(file_digest(results).encode() if results.is_file() else b"absent")
+    return digest.hexdigest()
+
+
 def input_fingerprint(paths: SitePaths) -> str:
     """A hash of the names and contents of every feature file and of the results file."""
     digest = hashlib.sha256()
@@ -170,6 +231,8 @@ def input_fingerprint(paths: SitePaths) -> str:
         for file in feature_files(paths.features_dir):
             digest.update(file.relative_to(paths.features_dir).as_posix().encode())
             digest.update(file_digest(file).encode())
+    for guest in paths.guests:
+        digest.update(b"\0guest\0" + guest_digest(paths, guest).encode())
     digest.update(b"\0code\0" + checkout_digest(paths).encode())
     digest.update(b"\0results\0")
     if paths.results_file.is_file():  # remembered while its size and times are unchanged
@@ -214,7 +277,24 @@ def input_fingerprints(paths: SitePaths) -> dict[str, str]:
         return prints
     prints |= split
     prints[RESULTS_KEY] += f" {checkout_digest(paths)}"  # staleness may move anywhere
+    for guest in paths.guests:  # its pages, the summaries and, by its run, the banners
+        prints[guest.guest.name] = guest_digest(paths, guest)
+        prints[PROVENANCE_KEY] += f" {guest.guest.name}:{prints[guest.guest.name]}"
+        prints[RESULTS_KEY] += f" {guest.guest.name}:{_guest_run_digest(guest.results_file)}"
     return prints
+
+
+def _guest_run_digest(results: Path) -> str:
+    """A hash of what a guest's results file says about its run as a whole (the banners)."""
+    try:
+        data = json.loads(results.read_bytes())
+    except (OSError, ValueError):
+        return "unreadable"
+    if not isinstance(data, dict):
+        return "malformed"
+    fingerprint = data.get("fingerprint")
+    code = fingerprint.get("code") if isinstance(fingerprint, dict) else None
+    return _digest({"run": data.get("run"), "code": code, "data": data.get("data")})
 
 
 def _digest(value: object) -> str:
@@ -323,5 +403,44 @@ def _load(paths: SitePaths, fingerprint: str) -> SiteData:
     except ResultsFileError as error:
         raise RulebooksError(str(error)) from error
     current = checkout_fingerprint(paths.project_root, paths.features_dir)
+    if paths.guests:
+        features, errors, results, current = _with_guests(
+            paths, (features, errors, results, current)
+        )
     verdicts = Verdicts.join(results, features, current)
     return SiteData(paths, features, errors, results, verdicts, fingerprint)
+
+
+_Inputs = tuple[tuple[Feature, ...], tuple[FeatureSyntaxError, ...], Results | None, Fingerprint]
+
+
+def _with_guests(paths: SitePaths, host: _Inputs) -> _Inputs:
+    """The host's features, syntax errors, results and fingerprint with every guest's
+    joined (:mod:`rulebooks.guests`): the guests' features under the host's features
+    folder, their records and recorded fingerprints added to the host's results."""
+    features, errors, results, current = list(host[0]), list(host[1]), host[2], host[3]
+    prefix = paths.features_prefix()
+    found: list[tuple[Guest, ResultsFile | None]] = []
+    currents: list[tuple[Guest, Fingerprint]] = []
+    for site in paths.guests:
+        for file, name in site.features(prefix):
+            try:
+                features.append(load_feature(file, name))
+            except FeatureSyntaxError as error:
+                errors.append(error)
+        try:
+            loaded = load_results_if_present(site.results_file)
+        except ResultsFileError as error:
+            raise RulebooksError(f"guest game {site.guest.name}: {error}") from error
+        found.append((site.guest, loaded.file if loaded is not None else None))
+        currents.append((site.guest, site.current()))
+    if results is not None:
+        joined = join_results(results.file, found, prefix)
+        results = replace(results, file=joined)
+    features.sort(key=lambda feature: feature.path)
+    return (
+        tuple(features),
+        tuple(errors),
+        results,
+        join_fingerprints(current, currents, prefix),
+    )

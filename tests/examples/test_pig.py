@@ -75,6 +75,15 @@ def test_every_pig_clause_is_verified_by_a_passing_scenario(
     assert sorted(verified) == sorted(clauses)
 
 
+def test_the_pig_runs_results_go_stale_when_its_engine_or_steps_change(
+    pig_run: tuple[subprocess.CompletedProcess[str], dict[str, object]],
+) -> None:
+    _, recorded = pig_run
+    fingerprint = recorded["fingerprint"]
+    assert isinstance(fingerprint, dict)
+    assert {"pig_engine/game.py", "pig_steps.py"} <= set(fingerprint["code"])
+
+
 def test_rulebooks_site_builds_the_pig_projects_site_alone(tmp_path: Path) -> None:
     results, html = tmp_path / "results" / "results.json", tmp_path / "html"
     done = subprocess.run(
@@ -93,3 +102,66 @@ def test_rulebooks_site_builds_the_pig_projects_site_alone(tmp_path: Path) -> No
     assert folders == {"downloads", "pig"}, "the site holds another game's pages"
     simulation = json.loads(results.with_name("simulation.json").read_text("utf-8"))
     assert [c["game"] for c in simulation["campaigns"]] == ["pig"]
+
+
+HOST_CONF = """\
+import os
+
+project = "A host of other projects' games"
+extensions = ["myst_parser", "rulebooks.sphinxext"]
+exclude_patterns = ["_build"]
+rulebooks_features_dir = "../features"
+rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")
+rulebooks_project_root = ".."
+rulebooks_simulation_file = os.environ.get("RULEBOOKS_SIMULATION", "../results/simulation.json")
+rulebooks_history_file = os.environ.get("RULEBOOKS_HISTORY", "../results/history.jsonl")
+"""
+
+
+def build_host(host: Path, games: list[str]) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """A project holding no game of its own, listing ``games``, built by ``rulebooks site``."""
+    (host / "docs").mkdir(parents=True, exist_ok=True)
+    (host / "tests" / "scenarios").mkdir(parents=True, exist_ok=True)
+    (host / "pyproject.toml").write_text(
+        '[project]\nname = "host"\nversion = "0"\n\n'
+        f"[tool.rulebooks]\ngames = {json.dumps(games)}\n\n"
+        '[tool.pytest.ini_options]\naddopts = "-p rulebooks.recorder"\n'
+        'bdd_features_base_dir = "features"\n'
+    )
+    (host / "docs" / "conf.py").write_text(HOST_CONF)
+    (host / "docs" / "index.md").write_text(
+        "# Host\n\n<!-- rulebooks:games -->\n\n<!-- rulebooks:guest-pages -->\n"
+    )
+    html = host / f"html-{len(games)}"
+    done = subprocess.run(
+        [sys.executable, "-m", "rulebooks.cli", "site", "--project", str(host),
+         "--results", str(host / "results" / "results.json"), "--html", str(html)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    return done, html
+
+
+def words(page: Path) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.read_text("utf-8")))
+
+
+def test_a_site_shows_pig_from_its_own_project_only_when_listed(tmp_path: Path) -> None:
+    host = tmp_path / "host"
+    done, html = build_host(host, ["pig"])
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert f"(in {PIG})" in done.stdout, "pig's scenarios did not run in its own project"
+    home = words(html / "index.html")
+    assert "✔ verified 9 ✘ failing 0 ○ unverified 0 total 9" in home
+    assert "✔ passed 25 ✘ failed 0" in home
+    rules = words(html / "pig" / "rules.html")
+    assert rules.count("Verdict: ✔ verified") == 9 and "○ unverified" not in rules
+    examples = words(html / "pig" / "examples.html")
+    assert "Feature: Pig — a turn" in examples and "✔ passed" in examples
+    copied = host / "docs" / "pig"
+    assert (copied / ".gitignore").read_text() == "*\n", "the copied pages would be committed"
+
+    done, html = build_host(host, [])  # the same tooling, Pig no longer listed
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert not (html / "pig").exists() and not copied.exists()
+    assert "Pig" not in words(html / "index.html")
+    assert "(in " not in done.stdout, "an unlisted game's scenarios ran"

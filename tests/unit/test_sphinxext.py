@@ -887,3 +887,12 @@ def test_store_merge_takes_the_read_documents() -> None:
     assert [record.clause_id for record in main.all_clauses()] == ["MAHE-1.1", "MAHE-2.1"]
     assert main.page_of_anchor("scenario-x-l1") == "b"
     assert main.pages_of_folder("mahe") == ["b"]
+
+
+def test_a_boards_size_comes_from_its_view_box_or_else_its_width_and_height() -> None:
+    from rulebooks.sphinxext.render import intrinsic_size
+
+    assert intrinsic_size('<svg viewBox="0 0 1040.4 1250" width="50%">') == (1040, 1250)
+    assert intrinsic_size('<svg xmlns="x" width="320px" height="30" role="img">') == (320, 30)
+    with pytest.raises(ValueError, match="neither a viewBox nor a width and height"):
+        intrinsic_size('<svg width="100%">')

@@ -26,7 +26,7 @@ def commands() -> list[str]:
 def test_the_page_has_the_commands_from_new_to_a_verified_clause() -> None:
     blocks = commands()
     assert blocks[0].strip() == "rulebooks new dice"
-    assert len(blocks) == 5
+    assert len(blocks) == 7
 
 
 def layered_venv(where: Path) -> Path:
@@ -88,6 +88,26 @@ def test_the_new_game_registers_and_its_clause_is_unverified(
 def test_the_pages_scenario_verifies_the_clause(tutorial_run: tuple[Path, str]) -> None:
     where, _ = tutorial_run
     assert _clause_scenarios(where / "dice" / "verified.json") == ["passed"]
+
+
+def _clause_verdict(page: Path) -> str:
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.read_text("utf-8")))
+    found = re.search(r"DICE-1\.1 .*?Verdict: (\S+ \w+)", text)
+    assert found, f"no verdict for DICE-1.1 on {page}"
+    return found.group(1)
+
+
+def test_the_new_games_site_shows_the_clause_unverified_then_verified(
+    tutorial_run: tuple[Path, str],
+) -> None:
+    where, _ = tutorial_run
+    site = where / "dice"
+    assert _clause_verdict(site / "unverified-site" / "dice" / "rules.html") == "○ unverified"
+    assert _clause_verdict(site / "docs" / "_build" / "html" / "dice" / "rules.html") == (
+        "✔ verified"
+    )
+    examples = (site / "docs" / "_build" / "html" / "dice" / "examples.html").read_text("utf-8")
+    assert "A game for four players can be set up" in examples
 
 
 def test_a_bad_name_or_an_existing_folder_is_refused(tmp_path: Path) -> None:
