@@ -8,7 +8,9 @@ middle. Below the island a band says where the turn stands: whose turn it is, th
 moving, the dice rolled in this move and their total, and the decision or chance event that
 comes next. Players are named by the `names` given (the scenario's names), else
 "player 1", "player 2", ... The picture has a <title> and a <desc> giving the same facts in
-words.
+words. Elements carry a `data-fact` naming what they show in the steps' words ("blue turtle",
+"space 4", "raft", "face-up egg card", "deck", a player's name or "blue player", "turn"): the
+site outlines those a failed step names.
 """
 
 from __future__ import annotations
@@ -128,10 +130,11 @@ def _turtle(x: float, y: float, colour: str) -> str:
     fill = FILL.get(colour, "#777")
     ink = INK.get(colour, "#fff")
     return (
-        f'<g class="turtle turtle-{colour}"><ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{TURTLE_W / 2}" '
+        f'<g data-fact="{colour} turtle"><g class="turtle turtle-{colour}">'
+        f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{TURTLE_W / 2}" '
         f'ry="{TURTLE_H / 2}" fill="{fill}" stroke="#222" stroke-width="1"/>'
         f'<text x="{x:.1f}" y="{y + 3.5:.1f}" font-size="9" text-anchor="middle" '
-        f'fill="{ink}" font-weight="bold">{escape(colour[:2].title())}</text></g>'
+        f'fill="{ink}" font-weight="bold">{escape(colour[:2].title())}</text></g></g>'
     )
 
 
@@ -160,9 +163,9 @@ def to_svg(
         beach = space == SPACES
         fill = "#f7d98b" if beach else "#fff"
         out.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_RADIUS}" fill="{fill}" stroke="#555"/>'
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" '
-            f'fill="#333">{space}</text>'
+            f'<g data-fact="space {space}"><circle cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_RADIUS}" '
+            f'fill="{fill}" stroke="#555"/><text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" '
+            f'text-anchor="middle" fill="#333">{space}</text></g>'
         )
         stack = [colours[t] for t in state.stack(space)]
         if stack:  # beside the space, on the sea side of the ring
@@ -171,9 +174,9 @@ def to_svg(
     x1, y1 = space_centre(1)
     rx, ry = CENTRE + 0.62 * (x1 - CENTRE) - 30, CENTRE + 0.62 * (y1 - CENTRE) - 10
     out.append(
-        f'<rect x="{rx:.1f}" y="{ry:.1f}" width="60" height="34" rx="4" fill="#b98b53" '
-        f'stroke="#6b4a22"/><text x="{rx + 30:.1f}" y="{ry + 46:.1f}" font-size="10" '
-        f'text-anchor="middle" fill="#333">raft</text>'
+        f'<g data-fact="raft"><rect x="{rx:.1f}" y="{ry:.1f}" width="60" height="34" rx="4" '
+        f'fill="#b98b53" stroke="#6b4a22"/><text x="{rx + 30:.1f}" y="{ry + 46:.1f}" '
+        f'font-size="10" text-anchor="middle" fill="#333">raft</text></g>'
     )
     raft = sorted(colours[t] for t in state.stack(RAFT))
     for i, colour in enumerate(raft):
@@ -184,19 +187,24 @@ def to_svg(
     else:  # between a card taken and the next turned up, or the beach once the deck is out
         label = "beach: 7 eggs" if state.deck_size == 0 else "to turn up"
     out.append(
-        f'<rect x="{CENTRE - 38}" y="{CENTRE - 52}" width="76" height="58" rx="6" fill="#fff" '
-        f'stroke="#333"/><text x="{CENTRE}" y="{CENTRE - 30}" font-size="11" '
-        f'text-anchor="middle">face-up card</text><text x="{CENTRE}" y="{CENTRE - 10}" '
-        f'font-size="15" font-weight="bold" text-anchor="middle">{escape(label)}</text>'
-        f'<text x="{CENTRE}" y="{CENTRE + 24}" font-size="11" text-anchor="middle">'
-        f"deck: {state.deck_size} cards</text>"
+        f'<g data-fact="face-up egg card"><rect x="{CENTRE - 38}" y="{CENTRE - 52}" width="76" '
+        f'height="58" rx="6" fill="#fff" stroke="#333"/><text x="{CENTRE}" y="{CENTRE - 30}" '
+        f'font-size="11" text-anchor="middle">face-up card</text><text x="{CENTRE}" '
+        f'y="{CENTRE - 10}" font-size="15" font-weight="bold" text-anchor="middle">'
+        f"{escape(label)}</text></g>"
+        f'<text data-fact="deck" x="{CENTRE}" y="{CENTRE + 24}" font-size="11" '
+        f'text-anchor="middle">deck: {state.deck_size} cards</text>'
     )
     for player in range(state.game.num_players):
         bonus = " + beach" if state.beach_player == player else ""
+        # the steps name a player by name or by the colour of a turtle they own
+        owned = [c for t, c in enumerate(colours) if state.game.turtle_owner[t] == player]
         out.append(
-            f'<text x="{CENTRE}" y="{CENTRE + 42 + player * 13}" font-size="10" '
+            "".join(f'<g data-fact="{c} player">' for c in owned)
+            + f'<text data-fact="{escape(player_name(player, names))}" '
+            f'x="{CENTRE}" y="{CENTRE + 42 + player * 13}" font-size="10" '
             f'text-anchor="middle">{escape(player_name(player, names))}: '
-            f"{state.eggs(player)} eggs{bonus}</text>"
+            f"{state.eggs(player)} eggs{bonus}</text>" + "</g>" * len(owned)
         )
     out.append(_turn_band(state, names))
     out.append("</svg>")
@@ -209,7 +217,7 @@ def _turn_band(state: MaheState, names: Sequence[str] | None) -> str:
     first = "; ".join(f for f in facts if not f.startswith(("dice", "no dice", "next")))
     lines = [first] + [f for f in facts if f.startswith(("dice", "no dice", "next"))]
     out = [
-        f'<g class="mahe-turn"><rect x="6" y="{SIZE - 2}" width="{SIZE - 12}" '
+        f'<g data-fact="turn"><g class="mahe-turn"><rect x="6" y="{SIZE - 2}" width="{SIZE - 12}" '
         f'height="{BAND - 4}" rx="6" fill="#fff" stroke="#555"/>'
     ]
     for i, line in enumerate(part for part in lines if part):
@@ -218,5 +226,5 @@ def _turn_band(state: MaheState, names: Sequence[str] | None) -> str:
             f'<text x="16" y="{SIZE + 16 + i * 18}" font-size="13" font-weight="{weight}">'
             f"{escape(line)}</text>"
         )
-    out.append("</g>")
+    out.append("</g></g>")
     return "".join(out)

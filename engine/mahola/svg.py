@@ -12,6 +12,8 @@ Players and cards may be named as a scenario names them: `names` (one per player
 player order; else "player 1", "player 2", ...), `labels` (card number -> the scenario's
 label, shown instead of the number) and `blank` (cards with no printed data, drawn as
 "blank" rather than a made-up value, dance and animal). The header says who acts next.
+Elements carry a `data-fact` naming what they show in the steps' words (a player's name, a
+card's label, "Favor tokens"): the site outlines those a failed step names.
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ def _card(
     width, height = (HAND_W, HAND_H) if small else (CARD_W, CARD_H)
     fill, ink = KNOWN.get(colour, UNKNOWN)
     parts = [
-        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="6" fill="{fill}" '
+        f'<rect data-fact="{escape(naming.card(number))}" x="{x}" y="{y}" width="{width}" '
+        f'height="{height}" rx="6" fill="{fill}" '
         f'stroke="{ink}" stroke-width="{3 if card.special else 1.5}"/>'
     ]
     if card.special:
@@ -96,7 +99,11 @@ def _band(
     recoloured: dict[int, int], naming: Naming,
 ) -> list[str]:  # fmt: skip
     game = state.game
-    parts = [f'<text x="8" y="{y + 24}" font-size="13" font-weight="bold">{escape(label)}</text>']
+    who = escape(label.split(":")[0])  # the player, as the steps name them
+    parts = [
+        f'<text data-fact="{who}" x="8" y="{y + 24}" font-size="13" font-weight="bold">'
+        f"{escape(label)}</text>"
+    ]
 
     def colour(card: int) -> str:
         index = recoloured.get(card)
@@ -168,7 +175,8 @@ def to_svg(
     tokens = ", ".join(f"{naming.player(p)} {state.tokens(p)}" for p in range(players))
     header = (
         f'<text x="8" y="20" font-size="14" font-weight="bold">{escape(title)}</text>'
-        f'<text x="8" y="36" font-size="12">Favor tokens: {escape(tokens)}; '
+        f'<text data-fact="Favor tokens" x="8" y="36" font-size="12">Favor tokens: '
+        f"{escape(tokens)}; "
         f"draw pile: {state.deck_size} cards</text>"
     )
     legend = ", ".join(f"{label} = card {n}" for n, label in sorted(naming.labels.items()))

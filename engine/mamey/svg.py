@@ -18,7 +18,9 @@ Hands, face-down field cards, sold cards and the order of the deck are hidden, e
 scenario has named them: the scenario's own text says what it set up, the picture shows what
 the table shows. Nothing is told by colour alone: cards carry their colour letter and cubes
 their player's letter, and the picture has a <title> and a <desc> giving the same facts in
-words (:func:`describe`).
+words (:func:`describe`). Elements carry a `data-fact` naming what they show in the steps'
+words ("field 2", a Store cell's label, a player's name, "deck", "discard pile"): the site
+outlines those a failed step names.
 """
 
 from __future__ import annotations
@@ -201,7 +203,8 @@ def _field(f: int, state: MameyState, letters: dict[str, str], mover: str) -> st
     up, down = state.field(f)
     checking = state.checking == f
     out = [
-        f'<g class="field" data-field="{f + 1}"><rect x="{x}" y="{y}" width="{FIELD_W}" '
+        f'<g class="field" data-field="{f + 1}"><rect data-fact="field {f + 1}" x="{x}" y="{y}" '
+        f'width="{FIELD_W}" '
         f'height="{FIELD_H}" rx="5" fill="#f3e7c4" stroke="{"#b3261e" if checking else "#9c8450"}" '
         f'stroke-width="{3 if checking else 1}"/>',
         _text(x + 6, y + 14, f"field {f + 1}", 11, font_weight="bold"),
@@ -286,7 +289,8 @@ def _store(state: MameyState, letters: list[str]) -> tuple[str, int]:
                 continue
             index, cell = found
             out.append(
-                f'<g class="cell" data-cell="{escape(cell.label)}"><rect x="{x + 1}" '
+                f'<g class="cell" data-cell="{escape(cell.label)}">'
+                f'<rect data-fact="{escape(cell.label)}" x="{x + 1}" '
                 f'y="{y + 1}" width="{col_w - 2}" height="{ROW_H - 2}" fill="#fffdf2" '
                 f'stroke="#9c8450"/>'
             )
@@ -350,7 +354,9 @@ def _player(
     right = WIDTH - MARGIN - 6
     fill, stroke = ("#fff4d6", "#9c8450") if current else ("#fafafa", "#bbb")
     out = [
-        f'<g class="player" data-player="{p}"><rect x="{MARGIN}" y="{y:g}" '
+        f'<g class="player" data-player="{p}">'
+        f'<rect data-fact="{escape(names[p] if names and p < len(names) else _who(p, names))}" '
+        f'x="{MARGIN}" y="{y:g}" '
         f'width="{WIDTH - 2 * MARGIN}" height="{PLAYER_H - 4}" rx="4" '
         f'fill="{fill}" stroke="{stroke}"/>',
         _cube(MARGIN + 5, y + 5, p, letters[p], "swatch"),
@@ -414,7 +420,12 @@ def to_svg(
     body = []
     # the deck and the discard pile
     body.append(_back(MARGIN, 6, "deck", str(state.deck_size)))
-    body.append(_text(MARGIN + CARD_W + 6, 20, f"deck: {_count(state.deck_size, 'card')}", 11))
+    body.append(
+        _text(
+            MARGIN + CARD_W + 6, 20, f"deck: {_count(state.deck_size, 'card')}", 11,
+            data_fact="deck",
+        )
+    )  # fmt: skip
     discard = state.discard_pile()
     dx = 150
     if discard:
@@ -424,7 +435,12 @@ def to_svg(
             f'<rect x="{dx}" y="6" width="{CARD_W}" height="{CARD_H}" rx="3" fill="none" '
             f'stroke="#777" stroke-dasharray="4 3"/>'
         )
-    body.append(_text(dx + CARD_W + 6, 20, f"discard: {_count(len(discard), 'card')}", 11))
+    body.append(
+        _text(
+            dx + CARD_W + 6, 20, f"discard: {_count(len(discard), 'card')}", 11,
+            data_fact="discard pile",
+        )
+    )  # fmt: skip
     status = "game over" if state.phase == OVER else _doing(state).split(",")[0]
     if state.final_turns is not None and state.phase != OVER:
         status += f"; end: {state.final_turns} more turns"

@@ -11,7 +11,9 @@ with its colour and carrying its colour's initial and its face; each seed in its
 with its owner (``P0``, ``P1``, ...); the round's pool of rolled dice in the middle of the
 necklace; and, below, each player's score, seeds left and special actions used, the bag and
 the discard. Nothing rests on colour alone, and the picture's <title> and <desc> give the same
-facts in words (`describe`).
+facts in words (`describe`). Elements carry a `data-fact` naming what they show in the steps'
+words (a slot's ID such as ``G-out-d3``, "key of the red sector", "red sector", "pool", "bag",
+"discard", a player's name): the site outlines those a failed step names.
 """
 
 from __future__ import annotations
@@ -116,7 +118,8 @@ def _sectors(board: Board) -> list[str]:
         parts.append(_wedge(start, end, inner, outer, TINT[colour]))
         x, y = _point((start + end) / 2, outer + 22)
         parts.append(
-            f'<text x="{_fmt(x)}" y="{_fmt(y + 5)}" class="sector" fill="{INK[colour]}" '
+            f'<text data-fact="{colour} sector" x="{_fmt(x)}" y="{_fmt(y + 5)}" class="sector" '
+            f'fill="{INK[colour]}" '
             f'style="fill:{INK[colour]}">{colour}</text>'
         )
     return parts
@@ -157,7 +160,8 @@ def _slots(board: Board) -> list[str]:
         angle, radius = board.key_at[sector]
         x, y = _point(angle, radius)
         parts.append(
-            f'<rect x="{_fmt(x - half)}" y="{_fmt(y - half)}" width="{DIE}" height="{DIE}" '
+            f'<rect data-fact="key of the {COLOURS[sector]} sector" x="{_fmt(x - half)}" '
+            f'y="{_fmt(y - half)}" width="{DIE}" height="{DIE}" '
             f'fill="white" stroke="{INK[COLOURS[sector]]}" stroke-width="2" '
             f'stroke-dasharray="4 2"/>'
         )
@@ -167,7 +171,8 @@ def _slots(board: Board) -> list[str]:
         x, y = _point(angle, radius)
         colour = COLOURS[board.die_sector[d]]
         parts.append(
-            f'<rect x="{_fmt(x - half)}" y="{_fmt(y - half)}" width="{DIE}" height="{DIE}" '
+            f'<rect data-fact="{escape(board.die_ids[d])}" x="{_fmt(x - half)}" '
+            f'y="{_fmt(y - half)}" width="{DIE}" height="{DIE}" '
             f'fill="white" stroke="{INK[colour]}" stroke-width="2"/>'
         )
         labels.append(_label(board.die_ids[d], angle, radius,
@@ -176,7 +181,8 @@ def _slots(board: Board) -> list[str]:
         x, y = _point(angle, radius)
         colour = COLOURS[board.die_sector[board.area_dice[board.seed_area[s]][0]]]
         parts.append(
-            f'<ellipse cx="{_fmt(x)}" cy="{_fmt(y)}" rx="10" ry="7" fill="white" '
+            f'<ellipse data-fact="{escape(board.seed_ids[s])}" cx="{_fmt(x)}" cy="{_fmt(y)}" '
+            f'rx="10" ry="7" fill="white" '
             f'stroke="{INK[colour]}" stroke-width="2"/>'
         )
         labels.append(_label(board.seed_ids[s], angle, radius,
@@ -380,7 +386,8 @@ def _pool(state: MasaiState) -> list[str]:
     rows = max(1, math.ceil(len(pool) / per_row))
     top = CENTRE - (rows * step) / 2 + 12
     parts = [
-        f'<text x="{CENTRE}" y="{_fmt(top - 16)}" class="head" style="text-anchor:middle">'
+        f'<text data-fact="pool" x="{CENTRE}" y="{_fmt(top - 16)}" class="head" '
+        f'style="text-anchor:middle">'
         f"pool: {_count(len(pool), 'die', 'dice')}</text>"
     ]
     for i, die in enumerate(pool):
@@ -416,14 +423,16 @@ def _panel(state: MasaiState, names: Sequence[str] | None) -> list[str]:
         uses = ", ".join(str(state.special_uses(p, a)) for a in (1, 2, 3, 4))
         parts.append(_seed(34, y - 4, p, "swatch"))
         parts.append(
-            f'<text x="56" y="{y}" class="note">{escape(player_name(p, names))}: score '
+            f'<text data-fact="{escape(names[p] if names and p < len(names) else f"P{p}")}" '
+            f'x="56" y="{y}" class="note">'
+            f"{escape(player_name(p, names))}: score "
             f"{state.score(p)} · {state.supply(p)} seeds left · special actions used "
             f"{uses}</text>"
         )
     bag = state.bag()
     x = 560
-    parts.append(f'<text x="{x}" y="{top + 44}" class="note">bag: {sum(bag.values())} '
-                 f"dice</text>")  # fmt: skip
+    parts.append(f'<text data-fact="bag" x="{x}" y="{top + 44}" class="note">bag: '
+                 f"{sum(bag.values())} dice</text>")  # fmt: skip
     for i, (colour, count) in enumerate(bag.items()):
         bx = x + 90 + i * 62
         parts.append(
@@ -434,7 +443,7 @@ def _panel(state: MasaiState, names: Sequence[str] | None) -> list[str]:
             f'<text x="{bx + SMALL + 4}" y="{top + 45}" class="note">{count}</text></g>'
         )
     discard = state.discard()
-    parts.append(f'<text x="{x}" y="{top + 78}" class="note">discard: '
+    parts.append(f'<text data-fact="discard" x="{x}" y="{top + 78}" class="note">discard: '
                  f"{_count(len(discard), 'die', 'dice')}</text>")  # fmt: skip
     per_row = 14
     for i, die in enumerate(discard):

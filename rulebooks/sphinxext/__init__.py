@@ -23,7 +23,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.sphinxext import events, home
+from rulebooks.sphinxext import events, home, tag_expressions
 from rulebooks.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
@@ -92,7 +92,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         texinfo=PLACEHOLDER_VISITORS,
     )
     app.add_css_file("rulebooks.css")
+    # Cucumber's tag-expression parser first (deferred scripts run in order), then the filter
+    app.add_js_file(tag_expressions.SCRIPT_NAME, loading_method="defer")
     app.add_js_file("rulebooks-filter.js", loading_method="defer")
+    app.connect("build-finished", tag_expressions.write_script)
     app.connect("config-inited", events.on_config_inited)
     app.connect("source-read", home.fill_markers)  # the home page's game lists
     app.connect("builder-inited", events.on_builder_inited)
@@ -106,6 +109,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rulebooks.sphinxext.schema")  # the results-schema directive
     app.setup_extension("rulebooks.sphinxext.mutation")  # mutation strength, mutation-report
     app.setup_extension("rulebooks.sphinxext.history")  # run-history, badge, downloads
+    app.setup_extension("rulebooks.sphinxext.glossary_links")  # terms linked where used
     app.setup_extension("rulebooks.sphinxext.prune")  # pages gone leave an incremental build
     return {
         "version": "1",

@@ -16,6 +16,7 @@ from sphinx.util.typing import OptionSpec
 from rulebooks.failures import failed_runs
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import Status, TaggedScenario, clause_verdict
+from rulebooks.sphinxext import glossary_links
 from rulebooks.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.sphinxext.mutation import clause_strength_nodes
 from rulebooks.sphinxext.nodes import coverage_report, game_verdict
@@ -88,6 +89,15 @@ class RulebooksDirective(SphinxDirective):
         """Re-read this page when one of these feature files changes."""
         for path in paths:
             self.env.note_dependency(data.absolute(path))
+
+    def clause_text(self) -> list[nodes.Node]:
+        """The directive's content, marked for glossary links (first use of each term)."""
+        content = self.parse_content_to_nodes()
+        for node in content:
+            if isinstance(node, nodes.Element):
+                glossary_links.mark(node)
+        glossary_links.note_glossary(self.env)
+        return content
 
     def checked_id(self) -> str:
         """The directive's ID argument, checked to look like ``GAME-...``."""
@@ -211,7 +221,7 @@ class ClauseDirective(RulebooksDirective):
         index = addnodes.index(entries=[("single", clause_id, alias, "main", None)])
         box = self.target_container(clause_id, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
-        box.extend(self.parse_content_to_nodes())
+        box.extend(self.clause_text())
         box += paragraph(
             "Verdict: ",
             *ruled_verdict(verdict, rulings),
@@ -334,7 +344,7 @@ class InterpretationDirective(RulebooksDirective):
         title_line = paragraph(*heading, classes=["rulebooks-clause-title"])
         title_line["ids"].append(alias)  # old links, and the search index
         box += title_line
-        box.extend(self.parse_content_to_nodes())
+        box.extend(self.clause_text())
         if found:
             box += paragraph("Pinned by:", classes=["rulebooks-scenarios-heading"])
             box += self.scenario_list(data, found, ["rulebooks-ruling-scenarios"])
@@ -366,6 +376,7 @@ class FeatureScenariosDirective(RulebooksDirective):
         data = self.site()
         self._check_folder(data, folder)
         renderer = FeatureRenderer(data)
+        glossary_links.note_glossary(self.env)  # the steps' terms link to the glossary
         output: list[nodes.Node] = []
         for item in self._files_in_order(data, folder):
             if isinstance(item, FeatureSyntaxError):

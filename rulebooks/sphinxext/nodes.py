@@ -30,8 +30,9 @@ class board_pictures(nodes.General, nodes.Element):
     """Board pictures of a scenario with their words, written out by the HTML builder.
 
     Attributes: ``boards``, a list of ``(label, svg, text, note)`` (``note``: what a failed
-    step expected, or empty); ``changes``, the facts that differ between two pictures as
-    ``(first, second)`` lines of their words; ``folded``, the summary of the
+    step expected, or empty; a second line says what the picture outlines of it);
+    ``changes``, the facts that differ between two pictures as ``(first, second)`` lines of
+    their words; ``folded``, the summary of the
     disclosure they sit in (empty: not folded). The HTML visitor writes each SVG once into
     ``_boards/`` of the output and links it as an image with its intrinsic size; other
     builders show the words.

@@ -33,6 +33,7 @@ from rulebooks.gherkin_model import (
     Step,
 )
 from rulebooks.results import ClauseVerdict, ScenarioResult, Status, StepResult
+from rulebooks.sphinxext.glossary_links import TEXT_CLASS as GLOSSARY_SCOPE
 from rulebooks.sphinxext.nodes import board_pictures, id_ref, scenario_ref
 from rulebooks.sphinxext.site import SiteData, slug
 
@@ -240,6 +241,7 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
     boards = result.boards
     failed = failing_step(result)
     notes: dict[str, str] = {}
+    pictures: dict[str, str] = {}
     if "expected" in boards and "after" in boards:
         shown = [("expected", boards["expected"]), ("after", boards["after"])]
         labels = {"after": "Actual board"}
@@ -251,17 +253,84 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
             if kind == "then":
                 labels["after"] = ACTUAL_WITH_EXPECTATION
                 notes["after"] = f"Expected: {words}"
+                marked = facts_named(boards["after"].svg, words)
+                if marked:  # the things the step talks about, outlined on the picture
+                    pictures["after"] = mark_facts(boards["after"].svg, marked)
+                    notes["after"] += f"\n{MARKED_PREFIX}{', '.join(marked)}"
             else:
                 labels["after"] = ACTUAL_AT_FAILURE
                 notes["after"] = f"Failed: {words}"
     node = board_pictures("")
     node["boards"] = [
-        (labels.get(moment, BOARD_LABELS[moment]), board.svg, board.text, notes.get(moment, ""))
+        (
+            labels.get(moment, BOARD_LABELS[moment]),
+            pictures.get(moment, board.svg),
+            board.text,
+            notes.get(moment, ""),
+        )
         for moment, board in shown
     ]
     node["folded"] = folded or ""
     node["changes"] = board_changes(shown[0][1].text, shown[1][1].text) if len(shown) == 2 else []
     return [node]
+
+
+FACT_ATTRIBUTE = "data-fact"
+"""The attribute by which a game's SVG renderer names what an element shows, in the words
+its steps use (``blue turtle``, ``space 4``, ``field 2``, ``Ana``): the site outlines the
+elements a failed step names (:func:`facts_named`, :func:`mark_facts`)."""
+_FACT = re.compile(rf'{FACT_ATTRIBUTE}="([^"<>]+)"')
+MARKED_PREFIX = "Outlined in magenta on the picture: "
+"""How a caption says which things of the picture a failed step named."""
+MARK_COLOUR = "#d6008f"
+"""The outline of a marked element: magenta, a colour no game's pieces use."""
+
+
+def facts_named(svg: str, words: str) -> list[str]:
+    """The things of a picture (its ``data-fact`` names) that a step's words name, as whole
+    words written as the steps write them (case counts: a card labelled ``A`` is not the
+    article "a"), in the order the step says them: ``space 1`` is not in "space 14"."""
+    found: dict[str, int] = {}
+    for name in dict.fromkeys(html.unescape(value) for value in _FACT.findall(svg)):
+        spelled = r"\s+".join(re.escape(part) for part in name.split())
+        hit = re.search(rf"(?<![\w-]){spelled}(?![\w-])", words)
+        if hit is not None:
+            found[name] = hit.start()
+    # a name inside a longer one found at the same place ("turn" in "turn 3") is not said apart
+    names = sorted(found, key=lambda n: (found[n], -len(n)))
+    return [
+        name for name in names
+        if not any(
+            other != name and found[other] <= found[name]
+            and found[name] + len(name) <= found[other] + len(other)
+            for other in names
+        )
+    ]  # fmt: skip
+
+
+def mark_facts(svg: str, names: Sequence[str]) -> str:
+    """The picture with the elements named ``names`` outlined: a stylesheet inside the SVG
+    (pictures are images, so it applies to them alone) thickens their shapes' outline in
+    :data:`MARK_COLOUR` and sets their texts in bold of that colour."""
+    if not names:
+        return svg
+    rules = []
+    for name in names:
+        value = name.replace("\\", "\\\\").replace('"', '\\"')  # a CSS string
+        target = f'[{FACT_ATTRIBUTE}="{value}"]'
+        shapes = ", ".join(
+            f"{target} {shape}, {shape}{target}"
+            for shape in ("circle", "ellipse", "rect", "polygon", "path", "line")
+        )
+        rules.append(
+            f"{shapes} {{ stroke: {MARK_COLOUR} !important; stroke-width: 4px !important; "
+            "stroke-dasharray: none !important; }"
+            f" text{target}, {target} > text {{ fill: {MARK_COLOUR} !important; "
+            "font-weight: bold !important; }"
+        )
+    style = f'<style class="rulebooks-marks">{html.escape(" ".join(rules), quote=False)}</style>'
+    end = svg.index(">", svg.index("<svg")) + 1
+    return svg[:end] + style + svg[end:]
 
 
 def board_changes(first: str, second: str) -> list[tuple[str, str]]:
@@ -392,10 +461,16 @@ def board_classes(width: int) -> str:
 
 def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str:
     width, height = intrinsic_size(svg)
-    alt = f"{label} ({note}): {text}" if note else f"{label}: {text}"
+    expectation, _, marked = note.partition("\n")
+    alt = f"{label} ({expectation}): {text}" if expectation else f"{label}: {text}"
     caption = html.escape(label)
-    if note:  # the one fact a failed step expected, under the actual board
-        caption += f'<br/><span class="rulebooks-board-expectation">{html.escape(note)}</span>'
+    if expectation:  # the one fact a failed step expected, under the actual board
+        caption += (
+            f'<br/><span class="rulebooks-board-expectation">{html.escape(expectation)}</span>'
+        )
+    if marked:  # and what of it is outlined on the picture
+        alt += f"\n{marked}."
+        caption += f'<br/><span class="rulebooks-board-marked">{html.escape(marked)}</span>'
     return (
         f'<figure class="{board_classes(width)}"><img src="{html.escape(source, quote=True)}" '
         f'width="{width}" height="{height}" '
@@ -569,6 +644,7 @@ class FeatureRenderer:
         ]
         tags = tag_list(examples.tags)
         if tags is not None:
+            tags["classes"].append("rulebooks-examples-tags")  # the filter: rows' own tags
             parts.append(tags)
         parts.extend(description(examples.description))
         statuses = [self.verdicts.row_status(feature, scenario, row) for row in examples.rows]
@@ -650,7 +726,7 @@ class FeatureRenderer:
         self, steps: Sequence[Step], run: tuple[Feature, ScenarioResult | None] | None
     ) -> nodes.bullet_list:
         """Steps as a list; ``run`` (feature, result) gives each step a status."""
-        items = nodes.bullet_list(classes=["rulebooks-steps"])
+        items = nodes.bullet_list(classes=["rulebooks-steps", GLOSSARY_SCOPE])
         for step in steps:
             items += self._step(step, run)
         return items

@@ -17,11 +17,16 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlparse
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlencode, urljoin, urlparse
 
 import pytest
+from cucumber_tag_expressions import parse as parse_tags
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
+from rulebooks.gherkin_model import Scenario, load_features
+from rulebooks.sphinxext.site import slug
+from tests.site.conftest import ROOT
 from tests.site.jumps import VIEWPORTS, clause_jumps, landing_offset
 
 CHROMIUM_ARGS = [
@@ -144,17 +149,138 @@ def test_from_home_to_a_clause_and_an_example_board(reader: Reader, site_url: st
 
 
 def test_filter_by_tag_is_kept_in_the_url(reader: Reader, site_url: str) -> None:
+    """Choosing a tag from the list puts it in the tag expression, and in the URL."""
     page = reader.page
     page.goto(urljoin(site_url, "mahe/examples.html"))
     everything = len(reader.visible_scenarios())
-    page.select_option("#rulebooks-filter-tag", "example")
+    page.select_option("#rulebooks-filter-tag", "@example")
     examples = reader.visible_scenarios()
     assert len(examples) == 7 < everything
-    assert "tag=example" in page.url
+    assert page.locator("#rulebooks-filter-tags").input_value() == "@example"
+    assert "tags=%40example" in page.url
     page.goto(page.url)
     assert reader.visible_scenarios() == examples
-    assert page.locator("#rulebooks-filter-tag").input_value() == "example"
+    assert page.locator("#rulebooks-filter-tags").input_value() == "@example"
     assert "showing 7 of" in page.locator(".rulebooks-filter-count").inner_text()
+    page.goto(urljoin(site_url, "mahe/examples.html?tag=example"))  # the older one-tag links
+    assert reader.visible_scenarios() == examples
+
+
+def mahe_runs(site: tuple[Path, dict[str, object]]) -> list[dict[str, Any]]:
+    """The recorded runs of Mahé's scenarios (one per scenario or outline row)."""
+    scenarios = site[1]["scenarios"]
+    assert isinstance(scenarios, list)
+    return [run for run in scenarios if str(run["feature"]).startswith("features/mahe/")]
+
+
+def anchor(run: dict[str, Any]) -> str:
+    """The anchor of a run's scenario on its examples page (SiteData.scenario_anchor)."""
+    stem = slug(str(run["feature"]).removeprefix("features/").removesuffix(".feature"))
+    return f"scenario-{stem}-l{run['line']}"
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "@clause:MAHE-3.3 and not @example",
+        "(@clause:MAHE-5.4 or @clause:MAHE-6.1) and not @example",
+        "@game:mahe and not (@clause:MAHE-4.2 or @clause:MAHE-4.4)",  # a feature's own tag
+    ],
+)
+def test_a_tag_expression_keeps_what_cucumber_keeps(
+    reader: Reader, site: tuple[Path, dict[str, object]], site_url: str, expression: str
+) -> None:
+    """The filter keeps the scenarios, and counts the runs, that Cucumber's Python parser
+    selects from the recorded tags (a run's tags: its feature's, rule's and scenario's)."""
+    runs = mahe_runs(site)
+    chosen = [r for r in runs if parse_tags(expression).evaluate([f"@{t}" for t in r["tags"]])]
+    expected = sorted({anchor(r) for r in chosen})
+    assert 0 < len(chosen) < len(runs)
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html?" + urlencode({"tags": expression})))
+    assert page.locator("#rulebooks-filter-tags").input_value() == expression
+    assert sorted(reader.visible_scenarios()) == expected
+    count = page.locator(".rulebooks-filter-count").inner_text()
+    assert f"showing {len(expected)} of" in count and f"({len(chosen)} of {len(runs)} runs" in count
+    assert not page.locator(".rulebooks-filter-error").is_visible()
+
+
+def test_a_tag_expression_typed_and_words_narrow_the_list(reader: Reader, site_url: str) -> None:
+    """Typing an expression and words filters as the reader types, and the URL follows."""
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html"))
+    page.fill("#rulebooks-filter-tags", "@clause:MAHE-3.3 and not @example")
+    assert reader.visible_scenarios() == [
+        "scenario-mahe-02_dice-l64", "scenario-mahe-02_dice-l74"]  # fmt: skip
+    page.fill("#rulebooks-filter-text", "TOTAL")  # any case
+    kept = reader.visible_scenarios()
+    assert 1 <= len(kept) <= 2
+    for box in kept:
+        assert "total" in page.locator(f"#{box}").inner_text().lower()
+    assert parse_qs(urlparse(page.url).query) == {
+        "tags": ["@clause:MAHE-3.3 and not @example"], "q": ["TOTAL"]}  # fmt: skip
+
+
+def test_free_text_matches_titles_and_steps(
+    reader: Reader, site: tuple[Path, dict[str, object]], site_url: str
+) -> None:
+    """``?q=`` keeps the scenarios whose title or steps (with their tables) hold every word,
+    whatever the case; background steps, which are not the scenario's, do not count."""
+    features = load_features(ROOT / "features" / "mahe", ROOT).features
+    words = ["raft", "bust"]
+
+    def text(scenario: Scenario) -> str:
+        parts = [scenario.name]
+        for step in scenario.steps:
+            parts += [step.keyword, step.text, *(cell for row in step.table for cell in row)]
+            if step.doc_string is not None:
+                parts.append(step.doc_string.content)
+        return " ".join(parts).lower()
+
+    expected = sorted(
+        f"scenario-{slug(feature.path.removeprefix('features/').removesuffix('.feature'))}"
+        f"-l{scenario.line}"
+        for feature in features
+        for scenario in [*feature.scenarios, *(s for rule in feature.rules for s in rule.scenarios)]
+        if all(word in text(scenario) for word in words)
+    )
+    assert 0 < len(expected) < len(mahe_runs(site))
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html?q=Raft+BUST"))
+    assert sorted(reader.visible_scenarios()) == expected
+
+
+def test_a_bad_tag_expression_says_what_is_wrong(reader: Reader, site_url: str) -> None:
+    """A malformed expression is named with Cucumber's reason, not turned into an empty list;
+    a word without its @ is named too."""
+    page = reader.page
+    page.goto(urljoin(site_url, "mahe/examples.html?" + urlencode({"tags": "(@example or"})))
+    error = page.locator(".rulebooks-filter-error")
+    assert error.is_visible()
+    message = error.inner_text()
+    assert "Bad tag expression" in message and "(@example or" in message, message
+    assert "Expected operand" in message or "Unmatched (" in message, message
+    assert page.locator("#rulebooks-filter-tags").get_attribute("aria-invalid") == "true"
+    assert len(reader.visible_scenarios()) > 0  # not applied, and said so
+    assert not page.locator(".rulebooks-filter-empty").is_visible()
+    page.fill("#rulebooks-filter-tags", "example and not @clause:MAHE-3.3")
+    assert '"example" is not a tag' in error.inner_text()
+    page.fill("#rulebooks-filter-tags", "@example")
+    assert not error.is_visible()
+    assert page.locator("#rulebooks-filter-tags").get_attribute("aria-invalid") == "false"
+
+
+def test_a_tag_expression_matching_nothing_says_so(reader: Reader, site_url: str) -> None:
+    page = reader.page
+    query = urlencode({"tags": "@example and @clause:MAHE-99.9", "q": "raft"})
+    page.goto(urljoin(site_url, "mahe/examples.html?" + query))
+    assert reader.visible_scenarios() == []
+    assert page.locator(".rulebooks-filter-empty").inner_text() == (
+        "No scenario on this page matches this filter: none matches the tag expression "
+        "@example and @clause:MAHE-99.9 (no scenario here is tagged @clause:MAHE-99.9); "
+        'none has the words "raft" in its title or steps.'
+    )
+    assert "showing 0 of" in page.locator(".rulebooks-filter-count").inner_text()
 
 
 def test_filter_to_failures(reader: Reader, red_url: str) -> None:
@@ -313,3 +439,27 @@ def test_a_large_board_is_shown_across_the_column(reader: Reader, site_url: str)
         widths[game] = box["width"]
     assert widths["masai"] >= 600, widths
     assert widths["mahe"] <= 330, widths
+
+
+def test_the_expected_fact_is_outlined_on_the_actual_board(reader: Reader, red_url: str) -> None:
+    """The failed "Then the blue turtle is on space 4": in the browser, the actual board's
+    blue turtle and space 4 are drawn with the thick magenta outline, other spaces are not."""
+    page = reader.page
+    page.goto(red_url)
+    figure = page.locator("figure.rulebooks-board", has_text="Actual, with what this step expected")
+    assert "Outlined in magenta on the picture: blue turtle, space 4" in figure.inner_text()
+    source = figure.locator("img").get_attribute("src") or ""
+    # the picture opened as its own document (its stylesheet applies as in the <img>); the
+    # browser would ask the server for a favicon, which the site does not have at its root
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    page.goto(urljoin(red_url, source))
+    outline = """(selector) => {
+        const shape = document.querySelector(selector);
+        const style = getComputedStyle(shape);
+        return [style.stroke, style.strokeWidth];
+    }"""
+    magenta = ["rgb(214, 0, 143)", "4px"]
+    assert page.evaluate(outline, '[data-fact="space 4"] circle') == magenta
+    assert page.evaluate(outline, '[data-fact="blue turtle"] ellipse') == magenta
+    assert page.evaluate(outline, '[data-fact="space 3"] circle') != magenta
+    assert page.evaluate(outline, '[data-fact="red turtle"] ellipse') != magenta

@@ -1,35 +1,103 @@
-/* Rulebooks: filter the scenario lists by status and by tag, in the browser, and let a
- * reader enlarge a board picture.
+/* Rulebooks: filter the scenario lists by status, tag expression and words, in the browser,
+ * and let a reader enlarge a board picture.
  *
- * On a page that shows scenarios (.rulebooks-scenario), a bar lets the reader keep only the
- * scenarios of one status and/or one tag. The choice lives in the URL (?status=failed&tag=example)
- * so a filtered view can be shared; features and rules with nothing left to show fold away.
- * Everything read from the page is handled as text.
+ * On a page that shows scenarios (.rulebooks-scenario), a bar lets the reader keep only:
+ * - the runs of one status (?status=failed);
+ * - the runs whose tags match a Cucumber tag expression (?tags=@clause:MAHE-3.3 and not @example),
+ *   read by Cucumber's own parser (window.CucumberTagExpressions, the vendored
+ *   @cucumber/tag-expressions). A run's tags are its scenario's, its rule's and its feature's,
+ *   and for an outline row those of its Examples, as Cucumber counts them;
+ * - the scenarios whose title or steps hold every word typed (?q=raft bust).
+ * A run is a scenario, or one row of a Scenario Outline, as on the home page. The choice lives
+ * in the URL so a filtered view can be shared; features and rules with nothing left to show
+ * fold away. A bad expression is named, with Cucumber's reason, and not applied; a filter
+ * that keeps nothing says so. Everything read from the page is handled as text.
  */
 (function () {
   "use strict";
 
   const STATUSES = ["passed", "failed", "undefined", "skipped", "not-run", "stale"];
+  const OPERATORS = new Set(["and", "or", "not"]);
 
-  function statusOf(box) {
+  function statusOf(element) {
     for (const status of STATUSES) {
-      if (box.classList.contains("rulebooks-status-" + status)) return status;
+      if (element.classList.contains("rulebooks-status-" + status)) return status;
     }
     return "";
   }
 
-  function tagsOf(box) {
-    const line = box.querySelector(":scope > .rulebooks-tags");
+  function tagsIn(line) {
     if (!line) return [];
-    return Array.from(line.querySelectorAll("code")).map((c) => c.textContent.trim().replace(/^@/, ""));
+    return Array.from(line.querySelectorAll("code")).map((c) => c.textContent.trim());
   }
 
-  /* The runs of a scenario box: one, or one per outline row (of that status, if given). */
-  function runsOf(box, status) {
-    const rows = box.querySelectorAll("table.rulebooks-examples tbody tr");
-    if (!rows.length) return !status || statusOf(box) === status ? 1 : 0;
-    if (!status) return rows.length;
-    return Array.from(rows).filter((row) => row.querySelector(".rulebooks-status-" + status)).length;
+  /* The tags a section or box carries itself (the line directly under it), with their "@". */
+  function ownTags(element) {
+    return tagsIn(element.querySelector(":scope > .rulebooks-tags:not(.rulebooks-examples-tags)"));
+  }
+
+  /* The text of an element as a reader sees it, without badges, permalinks and errors. */
+  function wordsOf(element) {
+    const parts = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, {
+      acceptNode(node) {
+        const skipped = node.parentElement.closest(
+          ".rulebooks-badge, .rulebooks-permalink, .rulebooks-error");
+        return skipped ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      },
+    });
+    while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
+    return parts.join(" ").replace(/\s+/g, " ").toLowerCase();
+  }
+
+  /* A scenario box as the filter sees it: its runs (status and tags) and its words. */
+  function describe(box) {
+    let inherited = [];
+    for (let up = box.parentElement; up; up = up.parentElement) {
+      if (up.matches(".rulebooks-rule, .rulebooks-feature")) inherited = ownTags(up).concat(inherited);
+    }
+    const tags = inherited.concat(ownTags(box));
+    const runs = [];
+    let examplesTags = [];
+    box.querySelectorAll(".rulebooks-examples-title, .rulebooks-examples-tags, table.rulebooks-examples")
+      .forEach((element) => {
+        if (element.matches(".rulebooks-examples-title")) examplesTags = [];
+        else if (element.matches(".rulebooks-examples-tags")) examplesTags = tagsIn(element);
+        else {
+          element.querySelectorAll("tbody tr").forEach((row) => {
+            const badge = row.querySelector(".rulebooks-badge");
+            runs.push({ status: badge ? statusOf(badge) : "", tags: tags.concat(examplesTags) });
+          });
+        }
+      });
+    if (!runs.length) runs.push({ status: statusOf(box), tags: tags });
+    const title = box.querySelector(":scope > .rulebooks-scenario-title");
+    const steps = box.querySelector(":scope > .rulebooks-steps");
+    const words = (title ? wordsOf(title) : "") + " " + (steps ? wordsOf(steps) : "");
+    return { box: box, runs: runs, words: words };
+  }
+
+  /* The tag expression typed, parsed by Cucumber's parser: {test, literals} or {error}. */
+  function parseTags(text) {
+    const source = text.trim();
+    if (!source) return { test: null, literals: [] };
+    const parser = window.CucumberTagExpressions;
+    if (!parser) return { error: "Cucumber's tag-expression parser did not load: tags are not filtered." };
+    let expression;
+    try {
+      expression = parser.parse(source);
+    } catch (error) {
+      return { error: "Bad tag expression: " + String(error.message || error) };
+    }
+    const literals = source.split(/[\s()]+/).filter((word) => word && !OPERATORS.has(word));
+    const bare = literals.filter((word) => !word.startsWith("@"));
+    if (bare.length) {
+      return {
+        error: "Bad tag expression: " + bare.map((w) => '"' + w + '"').join(", ")
+          + " is not a tag (tags start with @, e.g. @" + bare[0] + "; operators are and, or, not)."
+      };
+    }
+    return { test: (tags) => expression.evaluate(tags), literals: literals };
   }
 
   function option(value, label) {
@@ -46,8 +114,21 @@
     return label;
   }
 
+  function textInput(id, size, placeholder, help) {
+    const input = document.createElement("input");
+    input.type = "search";
+    input.id = id;
+    input.size = size;
+    input.placeholder = placeholder;
+    input.title = help;
+    input.spellcheck = false;
+    input.autocomplete = "off";
+    return input;
+  }
+
   function build(boxes) {
     const params = new URLSearchParams(window.location.search);
+    const scenarios = boxes.map(describe);
     const bar = document.createElement("div");
     bar.className = "rulebooks-filter";
     bar.setAttribute("role", "search");
@@ -56,21 +137,33 @@
     const status = document.createElement("select");
     status.id = "rulebooks-filter-status";
     status.appendChild(option("", "any status"));
-    const present = new Set(boxes.map(statusOf));
+    const present = new Set();
+    scenarios.forEach((s) => s.runs.forEach((run) => present.add(run.status)));
     for (const s of STATUSES) {
       if (present.has(s)) status.appendChild(option(s, s.replace("-", " ")));
     }
 
-    const tag = document.createElement("select");
-    tag.id = "rulebooks-filter-tag";
-    tag.appendChild(option("", "any tag"));
-    const tags = new Set();
-    boxes.forEach((box) => tagsOf(box).forEach((t) => tags.add(t)));
-    Array.from(tags).sort().forEach((t) => tag.appendChild(option(t, "@" + t)));
+    const tags = textInput("rulebooks-filter-tags", 34, "@clause:MAHE-3.3 and not @example",
+      "A Cucumber tag expression: tags with @, and, or, not, parentheses");
+    const known = new Set();
+    scenarios.forEach((s) => s.runs.forEach((run) => run.tags.forEach((t) => known.add(t))));
+    const addTag = document.createElement("select");
+    addTag.id = "rulebooks-filter-tag";
+    addTag.setAttribute("aria-label", "Add a tag to the expression");
+    addTag.appendChild(option("", "add a tag…"));
+    Array.from(known).sort().forEach((t) => addTag.appendChild(option(t, t)));
+
+    const words = textInput("rulebooks-filter-text", 18, "words of a title or step",
+      "Scenarios whose title or steps hold every word typed");
 
     const count = document.createElement("span");
     count.className = "rulebooks-filter-count";
     count.setAttribute("aria-live", "polite");
+
+    const problem = document.createElement("p");
+    problem.className = "rulebooks-filter-error";
+    problem.setAttribute("role", "alert");
+    problem.hidden = true;
 
     const empty = document.createElement("p");
     empty.className = "rulebooks-filter-empty";
@@ -78,58 +171,86 @@
     empty.hidden = true;
 
     bar.appendChild(labelled("Status:", status));
-    bar.appendChild(labelled("Tag:", tag));
+    bar.appendChild(labelled("Tags:", tags));
+    bar.appendChild(addTag);
+    bar.appendChild(labelled("Words:", words));
     bar.appendChild(count);
+    bar.appendChild(problem);
     bar.appendChild(empty);
-    const totalRuns = boxes.reduce((sum, box) => sum + runsOf(box, ""), 0);
+    const totalRuns = scenarios.reduce((sum, s) => sum + s.runs.length, 0);
 
     /* A filter asked for in the URL is kept even when nothing on the page matches it: the
-     * page then says so, rather than silently showing everything. */
+     * page then says so, rather than silently showing everything. ?tag=NAME (one tag, the
+     * older form of these links) reads as the expression @NAME. */
     const askedStatus = params.get("status");
     if (askedStatus && STATUSES.includes(askedStatus) && !present.has(askedStatus)) {
       status.appendChild(option(askedStatus, askedStatus.replace("-", " ") + " (none)"));
     }
-    const askedTag = params.get("tag");
-    if (askedTag && !tags.has(askedTag)) tag.appendChild(option(askedTag, "@" + askedTag + " (none)"));
     status.value = askedStatus && STATUSES.includes(askedStatus) ? askedStatus : "";
-    tag.value = askedTag || "";
+    const oldTag = params.get("tag");
+    tags.value = params.get("tags") || (oldTag ? "@" + oldTag.replace(/^@/, "") : "");
+    words.value = params.get("q") || "";
 
     function apply(updateUrl) {
+      const parsed = parseTags(tags.value);
+      const wanted = words.value.toLowerCase().split(/\s+/).filter(Boolean);
+      const runMatches = (run) => (!status.value || run.status === status.value)
+        && (!parsed.test || parsed.test(run.tags));
       let shown = 0;
       let shownRuns = 0;
-      boxes.forEach((box) => {
-        const keep = (!status.value || statusOf(box) === status.value)
-          && (!tag.value || tagsOf(box).includes(tag.value));
-        box.hidden = !keep;
-        if (keep) {
+      scenarios.forEach((s) => {
+        const runs = wanted.every((w) => s.words.includes(w)) ? s.runs.filter(runMatches) : [];
+        s.box.hidden = runs.length === 0;
+        if (runs.length) {
           shown += 1;
-          shownRuns += runsOf(box, status.value);
+          shownRuns += runs.length;
         }
       });
       document.querySelectorAll(".rulebooks-rule, .rulebooks-feature").forEach((section) => {
         const inside = section.querySelectorAll(".rulebooks-scenario");
-        if (inside.length) {
-          section.hidden = Array.from(inside).every((box) => box.hidden);
-        }
+        if (inside.length) section.hidden = Array.from(inside).every((box) => box.hidden);
       });
-      count.textContent = "showing " + shown + " of " + boxes.length + " scenarios ("
+      count.textContent = "showing " + shown + " of " + scenarios.length + " scenarios ("
         + shownRuns + " of " + totalRuns + " runs; each outline row is a run, as on the home page)";
+
+      tags.setAttribute("aria-invalid", parsed.error ? "true" : "false");
+      problem.hidden = !parsed.error;
+      problem.textContent = parsed.error ? parsed.error + " The tags are not filtered until it is corrected." : "";
+
+      const why = [];
+      if (status.value) why.push("none is " + status.value.replace("-", " "));
+      if (parsed.test) {
+        let clause = "none matches the tag expression " + tags.value.trim();
+        const absent = parsed.literals.filter((t) => !known.has(t));
+        if (absent.length) clause += " (no scenario here is tagged " + absent.join(", ") + ")";
+        why.push(clause);
+      }
+      if (wanted.length) why.push('none has the words "' + wanted.join(" ") + '" in its title or steps');
       empty.hidden = shown > 0;
       empty.textContent = shown > 0 ? "" : "No scenario on this page matches this filter"
-        + (status.value ? ": none is " + status.value.replace("-", " ") : "")
-        + (tag.value ? (status.value ? " with @" : ": none is tagged @") + tag.value : "") + ".";
+        + (why.length ? ": " + why.join("; ") : "") + ".";
       if (updateUrl) {
         const next = new URLSearchParams(window.location.search);
-        status.value ? next.set("status", status.value) : next.delete("status");
-        tag.value ? next.set("tag", tag.value) : next.delete("tag");
+        next.delete("tag");
+        const pairs = [["status", status.value], ["tags", tags.value.trim()], ["q", words.value.trim()]];
+        for (const [key, value] of pairs) value ? next.set(key, value) : next.delete(key);
         const query = next.toString();
         const url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
         window.history.replaceState(null, "", url);
       }
     }
 
+    addTag.addEventListener("change", () => {
+      if (addTag.value) {
+        const current = tags.value.trim();
+        tags.value = current ? "(" + current + ") and " + addTag.value : addTag.value;
+        addTag.value = "";
+        apply(true);
+      }
+    });
     status.addEventListener("change", () => apply(true));
-    tag.addEventListener("change", () => apply(true));
+    tags.addEventListener("input", () => apply(true));
+    words.addEventListener("input", () => apply(true));
     apply(false);
     return bar;
   }
