@@ -6,7 +6,7 @@ game's pages, the first use of each term (any case, a plural ``s``/``es`` allowe
 its glossary entry: once per clause, interpretation or scenario, so the text is not a sea of
 links. Never inside code, headings, titles, bold keywords or links, and never on the
 glossary page itself. A page's terms are those of the glossary in its own folder (a page
-``mahe/rules`` uses ``mahe/glossary``).
+``game/rules`` uses ``game/glossary``).
 
 The pieces of text are marked by the directives with :data:`TEXT_CLASS` (the content of a
 clause or interpretation, the words of a step); a post-transform wraps the terms once every
@@ -58,7 +58,7 @@ _NOT_INSIDE: tuple[type[nodes.Node], ...] = (
 
 
 def glossary_of(docname: str) -> str:
-    """The glossary page of a page's folder (``mahe/rules`` -> ``mahe/glossary``)."""
+    """The glossary page of a page's folder (``game/rules`` -> ``game/glossary``)."""
     folder, _, _ = docname.rpartition("/")
     return f"{folder}/{GLOSSARY_PAGE}" if folder else GLOSSARY_PAGE
 

@@ -1,7 +1,7 @@
 """Cucumber's own tag-expression parser, for the scenario filter in the browser.
 
 The filter script (``static/rulebooks-filter.js``) reads expressions like
-``@clause:MAHE-3.3 and not @example`` with the parser of the npm package
+``@clause:GAME-3.3 and not @example`` with the parser of the npm package
 ``@cucumber/tag-expressions``, vendored unchanged in ``vendor/cucumber-tag-expressions/``
 (its ``dist/index.js``, ``LICENSE`` and ``package.json``, which holds its version; see the
 README there). That file is an ES module; a page opened from the disk (``file://``) cannot

@@ -3,7 +3,7 @@
  *
  * On a page that shows scenarios (.rulebooks-scenario), a bar lets the reader keep only:
  * - the runs of one status (?status=failed);
- * - the runs whose tags match a Cucumber tag expression (?tags=@clause:MAHE-3.3 and not @example),
+ * - the runs whose tags match a Cucumber tag expression (?tags=@clause:GAME-3.3 and not @example),
  *   read by Cucumber's own parser (window.CucumberTagExpressions, the vendored
  *   @cucumber/tag-expressions). A run's tags are its scenario's, its rule's and its feature's,
  *   and for an outline row those of its Examples, as Cucumber counts them;
@@ -143,7 +143,7 @@
       if (present.has(s)) status.appendChild(option(s, s.replace("-", " ")));
     }
 
-    const tags = textInput("rulebooks-filter-tags", 34, "@clause:MAHE-3.3 and not @example",
+    const tags = textInput("rulebooks-filter-tags", 34, "@clause:GAME-3.3 and not @example",
       "A Cucumber tag expression: tags with @, and, or, not, parentheses");
     const known = new Set();
     scenarios.forEach((s) => s.runs.forEach((run) => run.tags.forEach((t) => known.add(t))));
