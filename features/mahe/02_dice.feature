@@ -13,6 +13,23 @@ Feature: Mahé — rolling the dice
       Then the blue turtle is about to move
       And the possible first-die outcomes are 1, 2, 3, 4, 5, 6 with probability 1/6 each
 
+    @clause:MAHE-3.1
+    Scenario Outline: The first die is rolled: a <eggs>-egg card cannot come up in its place
+      Given a 4-player game of Mahé
+      And it is the blue player's turn
+      When a <eggs>-egg card is turned up in place of the first die
+      Then the request is refused with an error mentioning "a chance event (first die) comes next"
+      And the game state is unchanged
+
+      Examples:
+        | eggs |
+        | 1    |
+        | 2    |
+        | 3    |
+        | 4    |
+        | 5    |
+        | 6    |
+
   Rule: MAHE-3.2 After the first and the second die the player may stop or roll again; three dice at most
 
     @clause:MAHE-3.2
@@ -22,6 +39,15 @@ Feature: Mahé — rolling the dice
       When the first die shows 3
       Then the blue player decides whether to roll again
       And the choices are stop, roll
+
+    @clause:MAHE-3.2
+    Scenario: The player stops or rolls: a die result cannot stand in for the choice
+      Given a 4-player game of Mahé
+      And it is the blue player's turn
+      When the first die shows 3
+      And a die showing 4 is given in place of the blue player's choice
+      Then the request is refused with an error mentioning "must stop, roll or play a card"
+      And the game state is unchanged
 
     @clause:MAHE-3.2
     Scenario: After two dice totalling 7 or less the player may still roll a third

@@ -90,6 +90,17 @@ Feature: Mahé — laying eggs
       And it is the red player's turn
 
     @clause:MAHE-6.3
+    Scenario: While the next card is turned face up, no die is rolled
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 20
+      And the face-up egg card shows 4 eggs
+      When the blue turtle moves with dice 1
+      Then the next egg card is turned face up by chance
+      When a die showing 4 is rolled in place of the next egg card
+      Then the request is refused with an error mentioning "a chance event (reveal) comes next"
+      And the game state is unchanged
+
+    @clause:MAHE-6.3
     Scenario: The last card of the deck is turned face up too
       One card is left in the deck when blue takes the face-up card: it comes face up like
       any other, and the beach space shows only once it has been taken in turn.

@@ -15,7 +15,16 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 import engine
-from engine.mahe import ROLL, STOP, MaheGame, MaheState, card_action, first_action
+from engine.mahe import (
+    ROLL,
+    STOP,
+    MaheGame,
+    MaheState,
+    card_action,
+    die_action,
+    first_action,
+    reveal_action,
+)
 from engine.mahe.svg import describe, to_svg
 from rulebooks.steps import notation
 from rulebooks.steps.common import *  # noqa: F403  (the steps every game shares)
@@ -183,6 +192,21 @@ def first_reveal(mahe: MaheTable, eggs: int) -> None:
 @when(parsers.parse("{who} asks for a fourth die"))
 def ask_fourth_die(mahe: MaheTable, who: str) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(ROLL))
+
+
+@when(parsers.parse("a die showing {face:d} is given in place of {who}'s choice"))
+def die_in_place_of_choice(mahe: MaheTable, face: int, who: str) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
+
+
+@when(parsers.parse("a {eggs:d}-egg card is turned up in place of the first die"))
+def reveal_in_place_of_die(mahe: MaheTable, eggs: int) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(reveal_action(eggs)))
+
+
+@when(parsers.parse("a die showing {face:d} is rolled in place of the next egg card"))
+def die_in_place_of_reveal(mahe: MaheTable, face: int) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
 
 
 @when(parsers.parse("{who} tries to play the {eggs:d}-egg card as the next die"))
