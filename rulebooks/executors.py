@@ -341,7 +341,11 @@ def _local_cluster(distributed: Any, workers: int) -> Any:
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",
-            silence_logs=logging.ERROR,
+            # CRITICAL, not ERROR: while the cluster closes in order, a worker's heartbeat
+            # may find the scheduler gone and log a traceback at ERROR. A task's own error
+            # still reaches this process as the exception it raised; a lost worker is
+            # reported by the campaign itself.
+            silence_logs=logging.CRITICAL,
         )
     finally:
         if main:
