@@ -31,6 +31,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from rulebooks import registry
 from rulebooks.diff import RunSummary, compare_runs, summary_of
+from rulebooks.fingerprint import file_digest
 from rulebooks.formats.messages import check_messages
 from rulebooks.history import (
     History,
@@ -352,10 +353,8 @@ def messages_problems(results_path: Path) -> list[str]:
     if not messages.is_file():
         return []
     try:
-        data = results_path.read_bytes()
-        raw = json.loads(data)
-        key = _messages_check_key(messages.read_bytes(), data)
-    except (OSError, ValueError):
+        key = _messages_check_key(messages, results_path)
+    except OSError:
         return []  # the pages already say what is wrong with the results file
     memo = results_path.parent / ".cache" / "messages-check.json"
     try:
@@ -364,6 +363,10 @@ def messages_problems(results_path: Path) -> list[str]:
             return list(known["problems"])
     except (OSError, ValueError, KeyError, TypeError):
         pass  # no memo, or one that cannot be read: checked again and rewritten
+    try:
+        raw = json.loads(results_path.read_bytes())
+    except (OSError, ValueError):
+        return []  # the pages already say what is wrong with the results file
     problems = check_messages(messages, raw if isinstance(raw, dict) else {})
     with contextlib.suppress(OSError):
         memo.parent.mkdir(parents=True, exist_ok=True)
@@ -371,14 +374,16 @@ def messages_problems(results_path: Path) -> list[str]:
     return problems
 
 
-def _messages_check_key(messages: bytes, results: bytes) -> str:
+def _messages_check_key(messages: Path, results: Path) -> str:
+    """A hash of the messages file, the results file and the checking code (their contents,
+    through :func:`rulebooks.fingerprint.file_digest`, remembered while a file is untouched)."""
     import hashlib
 
     from rulebooks.formats import messages as module
 
     digest = hashlib.sha256()
-    for part in (messages, results, Path(str(module.__file__)).read_bytes()):
-        digest.update(hashlib.sha256(part).digest())
+    for path in (messages, results, Path(str(module.__file__))):
+        digest.update(file_digest(path).encode())
     return digest.hexdigest()
 
 
