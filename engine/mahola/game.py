@@ -456,7 +456,7 @@ class MaholaState(State):
         if self._phase == DEAL_CHARACTERS:
             dealt = self._characters
             return [_CHARACTER + k for k in range(len(CHARACTERS)) if k not in dealt]
-        return [_CARD + c for c in self._pile]
+        return [_CARD + c for c in compress(self.game.all_cards, self._in_pile)]
 
     def _passes(self, player: int) -> list[int]:
         """MAHOLA-3.3: two different cards of the hand, one for each neighbour (the hand is
@@ -532,11 +532,11 @@ class MaholaState(State):
         """As :meth:`State.chance_outcome_at`: every card of the pile (MAHOLA-2.2, MAHOLA-3.4)
         is equally likely, so the cumulative chances depend only on the pile's size and are
         looked up (`_CUMULATIVE_CHANCES`), not summed."""
-        if self._phase in CARD_PHASES:
-            pile = self._pile
-            index = bisect_right(_CUMULATIVE_CHANCES[len(pile)], pick)
-            return _CARD + pile[index if index < len(pile) else -1]
-        return super().chance_outcome_at(pick)
+        if self._phase == DEAL_CHARACTERS:
+            return super().chance_outcome_at(pick)
+        pile = self._pile
+        index = bisect_right(_CUMULATIVE_CHANCES[len(pile)], pick)
+        return _CARD + pile[index if index < len(pile) else -1]
 
     # -- applying actions, validated ------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
