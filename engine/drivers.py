@@ -82,10 +82,11 @@ class RandomSampler:
         of every player's action at a simultaneous node).
         """
         getrandbits, rand = self.rng.getrandbits, self.rng.random
-        chance_outcome_at = state.chance_outcome_at
+        chance_outcome_at, legal_actions = state.chance_outcome_at, state.legal_actions
+        players = range(state.game.num_players)
         while (player := state.current_player()) != TERMINAL:
-            if player == SIMULTANEOUS:
-                joint = self.random_joint_action(state)
+            if player == SIMULTANEOUS:  # as random_joint_action(), inlined
+                joint = [choose(getrandbits, legal_actions(p)) for p in players]
                 if on_action is not None:
                     on_action(state, joint)
                 state.apply_actions(joint)
@@ -93,7 +94,7 @@ class RandomSampler:
             if player == CHANCE:  # as chance_outcome(), inlined
                 action = chance_outcome_at(rand())
             else:
-                action = choose(getrandbits, state.legal_actions())
+                action = choose(getrandbits, legal_actions())
             if on_action is not None:
                 on_action(state, action)
             state.apply_action(action)
