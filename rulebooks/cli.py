@@ -25,7 +25,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,7 +90,9 @@ class Recorded:
     new: bool = True
 
 
-def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Recorded:
+def record_scenarios(
+    results: Path, root: Path, *, full: bool = False, meanwhile: Callable[[], object] | None = None
+) -> Recorded:
     """Run the scenarios of the feature files whose inputs changed (all with ``full``) into a
     fresh results file, reusing the cached records of the others (:mod:`rulebooks.scenario_cache`).
 
@@ -142,6 +144,8 @@ def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Record
             f"cached): rerunning them, reusing the others' records",
             flush=True,
         )
+    if meanwhile is not None:
+        meanwhile()  # what may start while the scenarios run
     code = run_scenarios(results, args)
     if not plan.rerun and code == 5:  # everything reused: pytest ran no test, as asked
         code = 0
@@ -248,6 +252,14 @@ def simulation_key(root: Path) -> str:
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
+def _holds(path: Path, text: str) -> bool:
+    """Does the file at ``path`` hold ``text`` (UTF-8) already?"""
+    try:
+        return path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
+
+
 def run_simulation(results: Path, *, full: bool = False) -> bool:
     """A small campaign of every registered game for the site; False on a violation.
 
@@ -272,7 +284,8 @@ def run_simulation(results: Path, *, full: bool = False) -> bool:
         else:
             if cached_key == key:
                 out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(summary, "utf-8")
+                if not _holds(out, summary):  # rewritten, it would make Sphinx reread its page
+                    out.write_text(summary, "utf-8")
                 print("simulation: no engine or campaign code changed: the last campaign is "
                       f"reused ({out})", flush=True)  # fmt: skip
                 return ok
@@ -380,11 +393,9 @@ class SphinxRun:
         return self.process.wait()
 
     def stop(self) -> None:
-        """Let it go without building (nothing to do once it has built)."""
+        """End it without building, if it has not built (it has only loaded modules)."""
         if self.process.poll() is None:
-            with contextlib.suppress(BrokenPipeError, OSError):
-                assert self.process.stdin is not None
-                self.process.stdin.close()
+            self.process.kill()
         self.process.wait()
 
 
@@ -593,15 +604,20 @@ def print_failures(results: Path) -> None:
 
 def _site(results: Path, html: Path, *, full: bool = False) -> int:
     retire_site(html)  # no older site may outlive a failed stage
-    sphinx = SphinxRun(html, results)  # loads Sphinx while the scenarios run
+    started: list[SphinxRun] = []
     try:
-        return _site_stages(results, html, sphinx, full=full)
+        return _site_stages(results, html, started, full=full)
     finally:
-        sphinx.stop()
+        for sphinx in started:
+            sphinx.stop()
 
 
-def _site_stages(results: Path, html: Path, sphinx: SphinxRun, *, full: bool) -> int:
-    recorded = record_scenarios(results, Path.cwd(), full=full)
+def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: bool) -> int:
+    """The stages of ``rulebooks site``; when scenarios run, Sphinx is started with them
+    (into ``started``) so that it loads meanwhile."""
+    recorded = record_scenarios(
+        results, Path.cwd(), full=full, meanwhile=lambda: started.append(SphinxRun(html, results))
+    )
     report = None
     if recorded.new:
         record_history(results)
@@ -623,7 +639,7 @@ def _site_stages(results: Path, html: Path, sphinx: SphinxRun, *, full: bool) ->
         if report is not None:
             finish_report(report, html)
         return EXIT_UNTRUSTED
-    build_code = build_site(html, results, full=full, sphinx=sphinx)
+    build_code = build_site(html, results, full=full, sphinx=started[0] if started else None)
     if report is not None:
         finish_report(report, html)
     print()
@@ -719,9 +735,12 @@ def finish_report(job: ReportJob, html: Path | None = None) -> None:
     except ReportError as error:
         print(f"Cucumber's HTML report: not made: {error}")
         return
-    published = html / "downloads" / job.report.name if html is not None else None
+    from rulebooks.sphinxext.history import publish_file
+    from rulebooks.sphinxext.render import DOWNLOADS_FOLDER
+
+    published = html / DOWNLOADS_FOLDER / job.report.name if html is not None else None
     if published is not None and published.is_file():
-        shutil.copyfile(job.report, published)
+        publish_file(job.report, published)
 
 
 def command_diff(args: argparse.Namespace) -> int:

@@ -15,6 +15,13 @@ BUILD = "build"
 
 
 def main(argv: list[str]) -> int:
+    try:
+        return _load_then_build(argv)
+    except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the caller says it
+        return 130
+
+
+def _load_then_build(argv: list[str]) -> int:
     # The slow imports, done while the caller is still busy (their order does not matter).
     import furo  # type: ignore[import-untyped]  # noqa: F401
     import myst_parser  # noqa: F401

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import html
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -44,7 +45,14 @@ from rulebooks.history import (
     verified_since,
 )
 from rulebooks.results import ClauseVerdict, ResultsFileError, load_results
-from rulebooks.sphinxext.render import admonition, literal, paragraph, strong, table
+from rulebooks.sphinxext.render import (
+    DOWNLOADS_FOLDER,
+    admonition,
+    literal,
+    paragraph,
+    strong,
+    table,
+)
 from rulebooks.sphinxext.store import store_of
 
 logger = logging.getLogger(__name__)
@@ -311,12 +319,23 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
         verdicts = summary_of(results).verdicts(clause_ids)
         verified = sum(1 for c in clause_ids if verdicts.get(c) is ClauseVerdict.VERIFIED)
     (out / "badge.svg").write_text(badge_svg(verified, len(clause_ids)), "utf-8")
-    downloads = out / "downloads"
+    downloads = out / DOWNLOADS_FOLDER
     history_path = Path(getattr(app.config, CONFIG_VALUE))
     for name in published(results_path, history_path):
         source = history_path if name == "history.jsonl" else results_path.with_name(name)
         downloads.mkdir(exist_ok=True)
-        shutil.copyfile(source, downloads / name)
+        publish_file(source, downloads / name)
+
+
+def publish_file(source: Path, target: Path) -> None:
+    """Put the run's file ``source`` in the site as ``target``: a second link to it where the
+    file system allows (the run's files are tens of megabytes, and every writer of them
+    replaces a file rather than changing it, so the link keeps this run's), else a copy."""
+    target.unlink(missing_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 def published(results_path: Path, history_path: Path) -> list[str]:
