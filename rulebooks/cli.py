@@ -91,7 +91,12 @@ class Recorded:
 
 
 def record_scenarios(
-    results: Path, root: Path, *, full: bool = False, meanwhile: Callable[[], object] | None = None
+    results: Path,
+    root: Path,
+    *,
+    full: bool = False,
+    meanwhile: Callable[[], object] | None = None,
+    background_formats: bool = False,
 ) -> Recorded:
     """Run the scenarios of the feature files whose inputs changed (all with ``full``) into a
     fresh results file, reusing the cached records of the others (:mod:`rulebooks.scenario_cache`).
@@ -146,6 +151,11 @@ def record_scenarios(
         )
     if meanwhile is not None:
         meanwhile()  # what may start while the scenarios run
+    if background_formats:  # the run ends while its other formats are written
+        from rulebooks.formats.pending import marker_of
+
+        marker_of(results).unlink(missing_ok=True)  # a killed writer's
+        args = [*args, "--rulebooks-formats-background"]
     code = run_scenarios(results, args)
     if not plan.rerun and code == 5:  # everything reused: pytest ran no test, as asked
         code = 0
@@ -384,13 +394,17 @@ class SphinxRun:
             env=sphinx_env(results),
         )
 
-    def build(self) -> int:
-        """Build now; returns sphinx-build's exit code."""
+    def start_build(self) -> subprocess.Popen[str]:
+        """Build now (:meth:`subprocess.Popen.wait` gives sphinx-build's exit code)."""
         assert self.process.stdin is not None
         with contextlib.suppress(BrokenPipeError):
             self.process.stdin.write(f"{sphinx_run.BUILD}\n")
             self.process.stdin.close()
-        return self.process.wait()
+        return self.process
+
+    def build(self) -> int:
+        """Build now; returns sphinx-build's exit code."""
+        return self.start_build().wait()
 
     def stop(self) -> None:
         """End it without building, if it has not built (it has only loaded modules)."""
@@ -418,14 +432,21 @@ def sphinx_env(results: Path) -> dict[str, str]:
 
 
 def build_site(
-    html: Path, results: Path, *, full: bool = False, sphinx: SphinxRun | None = None
+    html: Path,
+    results: Path,
+    *,
+    full: bool = False,
+    sphinx: SphinxRun | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> int:
     """Build the HTML site into a folder beside ``html`` (incrementally: Sphinx rereads only
     the pages whose inputs changed, its doctrees kept in :func:`doctrees_dir`), then put it
     in ``html``'s place; returns sphinx-build's exit code (``html`` is absent on failure,
     and the next build starts from scratch). When no input of the site changed since the
     last build (:func:`site_key`), its pages are published again without running Sphinx.
-    ``sphinx``: a sphinx-build started beforehand (:class:`SphinxRun`), to use."""
+    ``sphinx``: a sphinx-build started beforehand (:class:`SphinxRun`), to use;
+    ``meanwhile``: what to do while it builds (after it, the site's inputs are as the key of
+    the build will say: the run's formats written in the background, say)."""
     building, doctrees = staging_dir(html), doctrees_dir(html)
     if full:
         shutil.rmtree(building, ignore_errors=True)
@@ -443,7 +464,14 @@ def build_site(
     key_file.unlink(missing_ok=True)
     command = sphinx_command(html)
     print("$ " + " ".join(command[2:]), flush=True)
-    code = sphinx.build() if sphinx else subprocess.call(command, env=sphinx_env(results))
+    if sphinx is not None:
+        build = sphinx.start_build()
+    else:
+        build = subprocess.Popen(command, env=sphinx_env(results), text=True)
+    if meanwhile is not None:
+        meanwhile()
+        key = site_key(Path.cwd(), results)
+    code = build.wait()
     shutil.rmtree(html, ignore_errors=True)
     if code == 0:
         if key == site_key(Path.cwd(), results):  # nothing changed during the build
@@ -610,24 +638,44 @@ def _site(results: Path, html: Path, *, full: bool = False) -> int:
     finally:
         for sphinx in started:
             sphinx.stop()
+        wait_for_run_formats(results)  # written before the build lock is let go
+
+
+def wait_for_run_formats(results: Path) -> None:
+    """Wait for the run's formats written in the background (saying so if they never are)."""
+    from rulebooks.formats.pending import marker_of, wait_for_formats
+
+    if not wait_for_formats(results):
+        print(f"formats: still being written after 10 minutes ({marker_of(results)})")
 
 
 def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: bool) -> int:
-    """The stages of ``rulebooks site``; when scenarios run, Sphinx is started with them
-    (into ``started``) so that it loads meanwhile."""
+    """The stages of ``rulebooks site``. When scenarios run, Sphinx is started with them
+    (into ``started``) so that it loads meanwhile, and the run's Cucumber Messages and JUnit
+    XML are written in the background (:mod:`rulebooks.formats.pending`) while Sphinx
+    reads; Cucumber's HTML report of the messages is then made while Sphinx writes."""
     recorded = record_scenarios(
-        results, Path.cwd(), full=full, meanwhile=lambda: started.append(SphinxRun(html, results))
+        results,
+        Path.cwd(),
+        full=full,
+        meanwhile=lambda: started.append(SphinxRun(html, results)),
+        background_formats=True,
     )
-    report = None
+    reports: list[ReportJob] = []
+    # The report replaces the one the pages list; with none listed yet (a first build), the
+    # pages wait for it.
+    listed = results.with_name("cucumber-report.html").is_file()
     if recorded.new:
         record_history(results)
-        # Cucumber's HTML report is made while Sphinx builds, then replaces the one the pages
-        # list; when there is none yet (a first build), the pages wait for it.
-        listed = results.with_name("cucumber-report.html").is_file()
-        report = start_report(results)
-        if report is not None and not listed:
-            finish_report(report)
-            report = None
+        if not listed:
+            wait_for_run_formats(results)
+            record_report(results)
+
+    def while_building() -> None:
+        if recorded.new and listed:
+            wait_for_run_formats(results)
+            reports.extend(job for job in [start_report(results)] if job is not None)
+
     guests_passed = run_guests(results)
     try:
         simulation_ok = run_simulation(results, full=full)
@@ -636,12 +684,16 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
               "no site was built")  # fmt: skip
         shutil.rmtree(staging_dir(html), ignore_errors=True)
         shutil.rmtree(doctrees_dir(html), ignore_errors=True)
-        if report is not None:
-            finish_report(report, html)
         return EXIT_UNTRUSTED
-    build_code = build_site(html, results, full=full, sphinx=started[0] if started else None)
-    if report is not None:
-        finish_report(report, html)
+    build_code = build_site(
+        html,
+        results,
+        full=full,
+        sphinx=started[0] if started else None,
+        meanwhile=while_building,
+    )
+    for job in reports:
+        finish_report(job, html)
     print()
     verdict = print_verdict(results)
     print_failures(results)
@@ -691,6 +743,11 @@ def record_run(results: Path) -> None:
     """Append the run to the history and render Cucumber's HTML report of its messages;
     say what went wrong with either without stopping the site build."""
     record_history(results)
+    record_report(results)
+
+
+def record_report(results: Path) -> None:
+    """Render Cucumber's HTML report of the run's messages beside ``results`` now."""
     job = start_report(results)
     if job is not None:
         finish_report(job)

@@ -38,6 +38,7 @@ from rulebooks.formats.messages import (
     StepDefinitionInfo,
     StepDetails,
 )
+from rulebooks.formats.pending import marker_of
 
 if TYPE_CHECKING:
     from pytest_bdd.parser import Feature, Scenario, Step
@@ -57,6 +58,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="with --rulebooks-results: write the run as Cucumber Messages (NDJSON) to PATH "
         "(default: messages.ndjson beside the results file; 'none': not at all)",
+    )
+    group.addoption(
+        "--rulebooks-formats-background",
+        dest="rulebooks_formats_background",
+        action="store_true",
+        default=False,
+        help="write the messages and JUnit XML in a child process, the run ending meanwhile "
+        "(a marker beside the results file says they are being written: "
+        "rulebooks.formats.pending)",
     )
     group.addoption(
         "--rulebooks-junit",
@@ -124,8 +134,31 @@ class FormatsCollector:
         result = yield
         self.details.finished_ns = time.time_ns()
         self.details.step_definitions = step_definitions(self.config.rootpath)
-        self.write()
+        if self.config.getoption("rulebooks_formats_background") and hasattr(os, "fork"):
+            self.write_in_child()
+        else:
+            self.write()
         return result
+
+    def write_in_child(self) -> None:
+        """:meth:`write` in a forked child, under the marker of :mod:`rulebooks.formats.pending`
+        (holding the child's process ID, written here before this process goes on)."""
+        marker = marker_of(Path(self.recorder.path))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        child = os.fork()
+        if child != 0:
+            marker.write_text(f"{child}\n", "utf-8")
+            return
+        code = 0
+        try:
+            self.write()
+        except BaseException:  # said on stderr; the marker goes all the same
+            traceback.print_exc()
+            code = 1
+        finally:
+            marker.unlink(missing_ok=True)  # (a marker written after this names a dead child)
+            os._exit(code)  # no pytest teardown, no atexit: the parent owns the session
 
     def write(self) -> None:
         from rulebooks.formats.junit import write_junit

@@ -34,6 +34,7 @@ from rulebooks import registry
 from rulebooks.diff import RunSummary, compare_runs, summary_of
 from rulebooks.fingerprint import file_digest
 from rulebooks.formats.messages import check_messages
+from rulebooks.formats.pending import marker_of, wait_for_formats
 from rulebooks.history import (
     History,
     feature_sets_differ,
@@ -321,6 +322,7 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     (out / "badge.svg").write_text(badge_svg(verified, len(clause_ids)), "utf-8")
     downloads = out / DOWNLOADS_FOLDER
     history_path = Path(getattr(app.config, CONFIG_VALUE))
+    _wait_for_formats(results_path)
     for name in published(results_path, history_path):
         source = history_path if name == "history.jsonl" else results_path.with_name(name)
         downloads.mkdir(exist_ok=True)
@@ -406,6 +408,11 @@ def _messages_check_key(messages: Path, results: Path) -> str:
     return digest.hexdigest()
 
 
+class run_downloads(nodes.General, nodes.Element):
+    """Placeholder for the run's files, filled when the page is written (by then the formats
+    a run writes in the background, :mod:`rulebooks.formats.pending`, are written)."""
+
+
 class RunDownloadsDirective(SphinxDirective):
     """``run-downloads``: links to the run's files and the badge (on a root-level page); a
     messages file that does not belong to the run is named, and not published."""
@@ -413,19 +420,47 @@ class RunDownloadsDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         results_path = Path(str(self.config.rulebooks_results_file))
         self.env.note_dependency(str(results_path.with_name("messages.ndjson")))
-        history_path = Path(getattr(self.config, CONFIG_VALUE))
-        badge = nodes.raw("", '<p><img src="badge.svg" alt="clause badge"/></p>', format="html")
-        out: list[nodes.Node] = [badge, downloads_list(published(results_path, history_path))]
-        problems = messages_problems(results_path)
-        if problems:
-            out.append(
-                admonition(
-                    "The messages file does not belong to this run: not published",
-                    [paragraph(problem) for problem in problems],
-                    ["warning", "rulebooks-messages-problems"],
-                )
+        return [run_downloads()]
+
+
+def downloads_section(app: Sphinx) -> list[nodes.Node]:
+    """The badge, the links to the run's files and what is wrong with its messages file."""
+    results_path = Path(str(app.config.rulebooks_results_file))
+    history_path = Path(getattr(app.config, CONFIG_VALUE))
+    _wait_for_formats(results_path)
+    badge = nodes.raw("", '<p><img src="badge.svg" alt="clause badge"/></p>', format="html")
+    out: list[nodes.Node] = [badge, downloads_list(published(results_path, history_path))]
+    problems = messages_problems(results_path)
+    if problems:
+        out.append(
+            admonition(
+                "The messages file does not belong to this run: not published",
+                [paragraph(problem) for problem in problems],
+                ["warning", "rulebooks-messages-problems"],
             )
-        return out
+        )
+    return out
+
+
+def _wait_for_formats(results_path: Path) -> None:
+    if not wait_for_formats(results_path):
+        logger.warning(
+            "the run's formats beside %s are still being written (%s): the pages list the "
+            "files found",
+            results_path,
+            marker_of(results_path).name,
+            type="rulebooks",
+            subtype="history",
+        )
+
+
+def on_downloads_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Fill the ``run-downloads`` placeholders of the page being written."""
+    placeholders = list(doctree.findall(run_downloads))
+    if placeholders:
+        content = downloads_section(app)
+        for placeholder in placeholders:
+            placeholder.replace_self([node.deepcopy() for node in content])
 
 
 def on_config_inited(app: Sphinx, config: Config) -> None:
@@ -436,9 +471,11 @@ def on_config_inited(app: Sphinx, config: Config) -> None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value(CONFIG_VALUE, DEFAULT_FILE, "env", types=frozenset({str}))
     app.add_node(history_report)
+    app.add_node(run_downloads)
     app.add_directive("run-history", RunHistoryDirective)
     app.add_directive("run-downloads", RunDownloadsDirective)
     app.connect("config-inited", on_config_inited)
     app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("doctree-resolved", on_downloads_resolved)
     app.connect("build-finished", on_build_finished)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -12,6 +16,7 @@ import xmlschema
 
 from rulebooks.formats.junit import SCHEMA_PATH, SEPARATOR, junit_tree
 from rulebooks.formats.messages import MessagesError, check_messages, read_ndjson
+from rulebooks.formats.pending import marker_of, wait_for_formats
 
 pytest_plugins = ["pytester"]
 
@@ -260,3 +265,55 @@ def test_messages_of_another_set_of_features_are_named(run: Path) -> None:
         "messages.ndjson lacks feature files of the run: other.feature",
         "messages.ndjson holds other versions of counter.feature than the run read",
     ]
+
+
+def without_times(value: Any) -> Any:
+    """A message with what differs run to run left out: timestamps, durations and the
+    addresses of objects named in errors."""
+    if isinstance(value, dict):
+        return {k: without_times(v) for k, v in value.items() if k not in ("timestamp", "duration")}
+    if isinstance(value, list):
+        return [without_times(item) for item in value]
+    if isinstance(value, str):
+        return re.sub(r" at 0x[0-9a-f]+>", " at 0x...>", value)
+    return value
+
+
+def test_formats_written_in_the_background_are_those_of_the_run(
+    pytester: pytest.Pytester,
+) -> None:
+    """``rulebooks site`` has the formats written in a child process while the run ends: the
+    same messages and JUnit XML as written at the end, the marker gone once they are."""
+    pytester.makefile(".feature", counter=FEATURE)
+    pytester.makepyfile(test_counter=STEPS)
+    for folder, extra in (("at-end", ()), ("background", ("--rulebooks-formats-background",))):
+        pytester.runpytest_subprocess(
+            "-p", "rulebooks.recorder", "--rulebooks-results", f"{folder}/results.json", *extra
+        )
+    results = pytester.path / "background" / "results.json"
+    assert wait_for_formats(results, timeout=60)
+    assert not marker_of(results).exists()
+    assert (
+        check_messages(results.with_name("messages.ndjson"), json.loads(results.read_text())) == []
+    )
+    at_end, background = messages(pytester.path / "at-end"), messages(results.parent)
+    assert without_times(background) == without_times(at_end)
+    assert step_statuses(background) == step_statuses(at_end)
+    assert (results.with_name("junit.xml")).is_file()
+
+
+def test_a_marker_left_by_a_writer_that_is_gone_is_not_waited_for(tmp_path: Path) -> None:
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    results = tmp_path / "results.json"
+    marker_of(results).write_text(gone.stdout, "utf-8")
+    assert wait_for_formats(results, timeout=5)
+    assert not marker_of(results).exists()
+
+
+def test_a_marker_whose_writer_runs_is_waited_for(tmp_path: Path) -> None:
+    results = tmp_path / "results.json"
+    assert wait_for_formats(results, timeout=0.1)  # no marker: nothing to wait for
+    marker_of(results).write_text(f"{os.getpid()}\n", "utf-8")
+    assert not wait_for_formats(results, timeout=0.1)
+    assert marker_of(results).exists()

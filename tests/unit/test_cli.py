@@ -97,7 +97,7 @@ def test_site_builds_even_when_scenarios_fail(
         write_results(path, statuses, tmp_path)
         return 0 if "failed" not in statuses else 1
 
-    def build_site(html: Path, path: Path, full: bool = False, sphinx: object = None) -> int:
+    def build_site(html: Path, path: Path, full: bool = False, **_: object) -> int:
         built.append(html)
         return build_code
 
@@ -120,7 +120,7 @@ def test_site_fails_when_the_simulation_breaks_an_invariant(
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
-    monkeypatch.setattr(cli, "build_site", lambda html, path, full=False, sphinx=None: 0)
+    monkeypatch.setattr(cli, "build_site", lambda html, path, full=False, **_: 0)
     monkeypatch.setattr(cli, "run_simulation", lambda path, full=False: False)
     code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path / "h")])
     assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
