@@ -459,6 +459,8 @@ class MaheState(State):
                 "MAHE-3.2: no die can be added: the previous move is over (three dice at most) "
                 "and the next move starts with its first die"
             )
+        if phase == REVEAL and _REVEAL < action <= _LAST_REVEAL:
+            return f"MAHE-1.1: no {action - _REVEAL}-egg card is left unseen to turn up"
         if phase in (FIRST_DIE, NEXT_DIE, REVEAL):
             return f"a chance event ({phase}) comes next, not a player's decision"
         return f"{player_label(self._turn_player)} must choose which turtle moves first"

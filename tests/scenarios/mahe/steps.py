@@ -209,6 +209,22 @@ def die_in_place_of_reveal(mahe: MaheTable, face: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
 
 
+@when(parsers.parse("a die showing {face:d} is given as the first die"))
+def die_given_first(mahe: MaheTable, face: int) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
+
+
+@when(parsers.parse("{who} rolls again and a die showing {face:d} is given"))
+def die_given_next(mahe: MaheTable, who: str, face: int) -> None:
+    mahe.decide(who, ROLL)
+    mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
+
+
+@when(parsers.parse("a {eggs:d}-egg card is given as the card turned up"))
+def reveal_given(mahe: MaheTable, eggs: int) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(reveal_action(eggs)))
+
+
 @when(parsers.parse("{who} tries to play the {eggs:d}-egg card as the next die"))
 def try_card(mahe: MaheTable, who: str, eggs: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(card_action(eggs)))
