@@ -225,6 +225,11 @@ def reveal_given(mahe: MaheTable, eggs: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(reveal_action(eggs)))
 
 
+@when(parsers.parse("{who} tries to stop"))
+def try_stop(mahe: MaheTable, who: str) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(STOP))
+
+
 @when(parsers.parse("{who} tries to play the {eggs:d}-egg card as the next die"))
 def try_card(mahe: MaheTable, who: str, eggs: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(card_action(eggs)))
@@ -353,6 +358,8 @@ def unseen_count(mahe: MaheTable, n: int) -> None:
 @then("the next egg card is turned face up by chance")
 def next_is_reveal(mahe: MaheTable) -> None:
     assert mahe.state.phase == "reveal", f"next comes {mahe.state.phase}, not a card reveal"
+    assert mahe.state.mover is None, f"the {mahe.state.mover} turtle is still moving"
+    assert mahe.state.dice == [], f"dice still on the table: {mahe.state.dice}"
 
 
 @then(parsers.parse("the {eggs:d}-egg card has left the game"))
@@ -389,6 +396,8 @@ def decides(mahe: MaheTable, who: str) -> None:
 def must_choose(mahe: MaheTable, who: str) -> None:
     assert mahe.state.phase == "order", f"next comes {mahe.state.phase}"
     assert mahe.state.current_player() == mahe.player(who)
+    assert mahe.state.mover is None, f"the {mahe.state.mover} turtle is already moving"
+    assert mahe.state.dice == [], f"dice already rolled: {mahe.state.dice}"
 
 
 @then(parsers.parse("the possible first-die outcomes are {faces} with probability 1/6 each"))
