@@ -200,17 +200,14 @@ def die_in_place_of_choice(mahe: MaheTable, face: int, who: str) -> None:
 
 
 @when(parsers.parse("a {eggs:d}-egg card is turned up in place of the first die"))
+@when(parsers.parse("a {eggs:d}-egg card is given as the card turned up"))
 def reveal_in_place_of_die(mahe: MaheTable, eggs: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(reveal_action(eggs)))
 
 
 @when(parsers.parse("a die showing {face:d} is rolled in place of the next egg card"))
-def die_in_place_of_reveal(mahe: MaheTable, face: int) -> None:
-    mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
-
-
 @when(parsers.parse("a die showing {face:d} is given as the first die"))
-def die_given_first(mahe: MaheTable, face: int) -> None:
+def die_in_place_of_reveal(mahe: MaheTable, face: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
 
 
@@ -218,11 +215,6 @@ def die_given_first(mahe: MaheTable, face: int) -> None:
 def die_given_next(mahe: MaheTable, who: str, face: int) -> None:
     mahe.decide(who, ROLL)
     mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
-
-
-@when(parsers.parse("a {eggs:d}-egg card is given as the card turned up"))
-def reveal_given(mahe: MaheTable, eggs: int) -> None:
-    mahe.attempt(lambda: mahe.state.apply_action(reveal_action(eggs)))
 
 
 @when(parsers.parse("{who} tries to stop"))
