@@ -186,6 +186,23 @@ class State(abc.ABC):
         """`[(outcome, probability)]` at a chance node, as floats (OpenSpiel's signature)."""
         return [(a, float(p)) for a, p in self.chance_outcomes_exact()]
 
+    def chance_outcome_at(self, pick: float) -> int:
+        """The outcome a uniform draw `pick` (0 <= pick < 1) selects at a chance node: going
+        through :meth:`chance_outcomes` in order, the first whose cumulative probability
+        (summed in floats, in that order) exceeds `pick`; the last one when rounding leaves
+        the whole sum at or below `pick`.
+
+        Drivers sample chance through this. A game may answer faster (a table of the
+        cumulative sums, say), but only with the outcome this definition gives.
+        """
+        outcomes = self.chance_outcomes()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if pick < total:
+                return action
+        return outcomes[-1][0]
+
     def action_to_string(self, action: int, player: int | None = None) -> str:
         """A readable name of `action`, unique among the actions of this state.
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from .core import CHANCE, SIMULTANEOUS, TERMINAL, RulebooksError, State
 
 S = TypeVar("S", bound=State)
+T = TypeVar("T")
 
 
 class ImpossibleOutcomeError(RulebooksError):
@@ -27,6 +28,21 @@ class UnusedOutcomesError(RulebooksError):
     """Forced chance outcomes that were never needed."""
 
 
+def choose(getrandbits: Callable[[int], int], options: Sequence[T]) -> T:
+    """A uniformly random element of `options`, drawn as CPython's ``random.choice`` draws it
+    (rejection sampling on the bits of the length, ``Random._randbelow``): from the same
+    generator, the same pick. Written out because a playout picks hundreds of times, and
+    ``choice`` costs two Python calls a pick."""
+    size = len(options)
+    if not size:
+        raise IndexError("cannot choose from an empty sequence")
+    bits = size.bit_length()
+    index = getrandbits(bits)
+    while index >= size:
+        index = getrandbits(bits)
+    return options[index]
+
+
 class RandomSampler:
     """Seeded random choices: the same seed always gives the same playout."""
 
@@ -35,22 +51,16 @@ class RandomSampler:
 
     def chance_outcome(self, state: State) -> int:
         """An outcome of the chance node `state`, drawn with its exact probability."""
-        outcomes = state.chance_outcomes()
-        pick = self.rng.random()
-        total = 0.0
-        for action, probability in outcomes:
-            total += probability
-            if pick < total:
-                return action
-        return outcomes[-1][0]
+        return state.chance_outcome_at(self.rng.random())
 
     def random_action(self, state: State) -> int:
         """A uniformly random legal action of the player to act."""
-        return self.rng.choice(state.legal_actions())
+        return choose(self.rng.getrandbits, state.legal_actions())
 
     def random_joint_action(self, state: State) -> list[int]:
         """At a SIMULTANEOUS node: a uniformly random legal action for every player."""
-        return [self.rng.choice(state.legal_actions(p)) for p in range(state.game.num_players)]
+        getrandbits, legal_actions = self.rng.getrandbits, state.legal_actions
+        return [choose(getrandbits, legal_actions(p)) for p in range(state.game.num_players)]
 
     def step(self, state: State) -> None:
         """Play one random move at `state`, which is not over: a chance outcome at a chance
@@ -71,24 +81,20 @@ class RandomSampler:
         `on_action(state, action)` is called before each action is applied (with the list
         of every player's action at a simultaneous node).
         """
-        choice, rand = self.rng.choice, self.rng.random
+        getrandbits, rand = self.rng.getrandbits, self.rng.random
+        chance_outcome_at, legal_actions = state.chance_outcome_at, state.legal_actions
+        players = range(state.game.num_players)
         while (player := state.current_player()) != TERMINAL:
-            if player == SIMULTANEOUS:
-                joint = self.random_joint_action(state)
+            if player == SIMULTANEOUS:  # as random_joint_action(), inlined
+                joint = [choose(getrandbits, legal_actions(p)) for p in players]
                 if on_action is not None:
                     on_action(state, joint)
                 state.apply_actions(joint)
                 continue
-            if player == CHANCE:  # as chance_outcome(), inlined: the hottest line of a playout
-                outcomes = state.chance_outcomes()
-                pick, total, action = rand(), 0.0, outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    total += probability
-                    if pick < total:
-                        action = outcome
-                        break
+            if player == CHANCE:  # as chance_outcome(), inlined
+                action = chance_outcome_at(rand())
             else:
-                action = choice(state.legal_actions())
+                action = choose(getrandbits, legal_actions())
             if on_action is not None:
                 on_action(state, action)
             state.apply_action(action)

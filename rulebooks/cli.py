@@ -25,9 +25,15 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulebooks import sphinx_run
+
+if TYPE_CHECKING:
+    from rulebooks.formats.html_report import ReportJob
 
 DEFAULT_RESULTS = Path("results/results.json")
 DEFAULT_HTML = Path("docs/_build/html")
@@ -54,6 +60,10 @@ def incremental() -> bool:
     return SCENARIOS == (SCENARIO_TESTS,)
 
 
+UNUSED_PLUGINS = ("hypothesispytest", "anyio", "xdist", "xdist.looponfail")
+"""pytest plugins installed for ``make test`` that a scenario run does not load."""
+
+
 def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
     """Run the scenarios under pytest with the recorder; returns pytest's exit code.
 
@@ -65,6 +75,8 @@ def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
         "-p", "no:cacheprovider", "--continue-on-collection-errors",
         "--rulebooks-results", str(results),
     ]  # fmt: skip
+    if incremental():  # this project's scenarios use none of them: loading them took 0.5 s
+        command += [option for plugin in UNUSED_PLUGINS for option in ("-p", f"no:{plugin}")]
     print("$ " + " ".join(command[2:]), flush=True)
     return subprocess.call(command)
 
@@ -78,7 +90,9 @@ class Recorded:
     new: bool = True
 
 
-def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Recorded:
+def record_scenarios(
+    results: Path, root: Path, *, full: bool = False, meanwhile: Callable[[], object] | None = None
+) -> Recorded:
     """Run the scenarios of the feature files whose inputs changed (all with ``full``) into a
     fresh results file, reusing the cached records of the others (:mod:`rulebooks.scenario_cache`).
 
@@ -130,6 +144,8 @@ def record_scenarios(results: Path, root: Path, *, full: bool = False) -> Record
             f"cached): rerunning them, reusing the others' records",
             flush=True,
         )
+    if meanwhile is not None:
+        meanwhile()  # what may start while the scenarios run
     code = run_scenarios(results, args)
     if not plan.rerun and code == 5:  # everything reused: pytest ran no test, as asked
         code = 0
@@ -236,6 +252,14 @@ def simulation_key(root: Path) -> str:
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
+def _holds(path: Path, text: str) -> bool:
+    """Does the file at ``path`` hold ``text`` (UTF-8) already?"""
+    try:
+        return path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
+
+
 def run_simulation(results: Path, *, full: bool = False) -> bool:
     """A small campaign of every registered game for the site; False on a violation.
 
@@ -260,7 +284,8 @@ def run_simulation(results: Path, *, full: bool = False) -> bool:
         else:
             if cached_key == key:
                 out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(summary, "utf-8")
+                if not _holds(out, summary):  # rewritten, it would make Sphinx reread its page
+                    out.write_text(summary, "utf-8")
                 print("simulation: no engine or campaign code changed: the last campaign is "
                       f"reused ({out})", flush=True)  # fmt: skip
                 return ok
@@ -346,12 +371,61 @@ def site_key(root: Path, results: Path) -> str:
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
-def build_site(html: Path, results: Path, *, full: bool = False) -> int:
+class SphinxRun:
+    """The site's sphinx-build, started early (:mod:`rulebooks.sphinx_run`): it loads Sphinx
+    while the scenarios run, and builds when :meth:`build` says so."""
+
+    def __init__(self, html: Path, results: Path) -> None:
+        self.command = sphinx_command(html)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "rulebooks.sphinx_run", *self.command[3:]],
+            stdin=subprocess.PIPE,
+            text=True,
+            env=sphinx_env(results),
+        )
+
+    def build(self) -> int:
+        """Build now; returns sphinx-build's exit code."""
+        assert self.process.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.write(f"{sphinx_run.BUILD}\n")
+            self.process.stdin.close()
+        return self.process.wait()
+
+    def stop(self) -> None:
+        """End it without building, if it has not built (it has only loaded modules)."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+def sphinx_command(html: Path) -> list[str]:
+    """The sphinx-build command of the site (into :func:`staging_dir`)."""
+    return [
+        sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(doctrees_dir(html)),
+        "docs", str(staging_dir(html)),
+    ]  # fmt: skip
+
+
+def sphinx_env(results: Path) -> dict[str, str]:
+    """The environment of the site's sphinx-build: where the run's files are."""
+    return dict(
+        os.environ,
+        RULEBOOKS_RESULTS=str(results.resolve()),
+        RULEBOOKS_SIMULATION=str(simulation_file(results).resolve()),
+        RULEBOOKS_HISTORY=str(history_file(results).resolve()),
+    )
+
+
+def build_site(
+    html: Path, results: Path, *, full: bool = False, sphinx: SphinxRun | None = None
+) -> int:
     """Build the HTML site into a folder beside ``html`` (incrementally: Sphinx rereads only
     the pages whose inputs changed, its doctrees kept in :func:`doctrees_dir`), then put it
     in ``html``'s place; returns sphinx-build's exit code (``html`` is absent on failure,
     and the next build starts from scratch). When no input of the site changed since the
-    last build (:func:`site_key`), its pages are published again without running Sphinx."""
+    last build (:func:`site_key`), its pages are published again without running Sphinx.
+    ``sphinx``: a sphinx-build started beforehand (:class:`SphinxRun`), to use."""
     building, doctrees = staging_dir(html), doctrees_dir(html)
     if full:
         shutil.rmtree(building, ignore_errors=True)
@@ -367,18 +441,9 @@ def build_site(html: Path, results: Path, *, full: bool = False) -> int:
             building.replace(html)
             return 0
     key_file.unlink(missing_ok=True)
-    command = [
-        sys.executable, "-m", "sphinx", "-q", "-b", "html", "-d", str(doctrees),
-        "docs", str(building),
-    ]  # fmt: skip
+    command = sphinx_command(html)
     print("$ " + " ".join(command[2:]), flush=True)
-    env = dict(
-        os.environ,
-        RULEBOOKS_RESULTS=str(results.resolve()),
-        RULEBOOKS_SIMULATION=str(simulation_file(results).resolve()),
-        RULEBOOKS_HISTORY=str(history_file(results).resolve()),
-    )
-    code = subprocess.call(command, env=env)
+    code = sphinx.build() if sphinx else subprocess.call(command, env=sphinx_env(results))
     shutil.rmtree(html, ignore_errors=True)
     if code == 0:
         if key == site_key(Path.cwd(), results):  # nothing changed during the build
@@ -539,9 +604,30 @@ def print_failures(results: Path) -> None:
 
 def _site(results: Path, html: Path, *, full: bool = False) -> int:
     retire_site(html)  # no older site may outlive a failed stage
-    recorded = record_scenarios(results, Path.cwd(), full=full)
+    started: list[SphinxRun] = []
+    try:
+        return _site_stages(results, html, started, full=full)
+    finally:
+        for sphinx in started:
+            sphinx.stop()
+
+
+def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: bool) -> int:
+    """The stages of ``rulebooks site``; when scenarios run, Sphinx is started with them
+    (into ``started``) so that it loads meanwhile."""
+    recorded = record_scenarios(
+        results, Path.cwd(), full=full, meanwhile=lambda: started.append(SphinxRun(html, results))
+    )
+    report = None
     if recorded.new:
-        record_run(results)  # history line and Cucumber's HTML report (rulebooks.formats)
+        record_history(results)
+        # Cucumber's HTML report is made while Sphinx builds, then replaces the one the pages
+        # list; when there is none yet (a first build), the pages wait for it.
+        listed = results.with_name("cucumber-report.html").is_file()
+        report = start_report(results)
+        if report is not None and not listed:
+            finish_report(report)
+            report = None
     guests_passed = run_guests(results)
     try:
         simulation_ok = run_simulation(results, full=full)
@@ -550,8 +636,12 @@ def _site(results: Path, html: Path, *, full: bool = False) -> int:
               "no site was built")  # fmt: skip
         shutil.rmtree(staging_dir(html), ignore_errors=True)
         shutil.rmtree(doctrees_dir(html), ignore_errors=True)
+        if report is not None:
+            finish_report(report, html)
         return EXIT_UNTRUSTED
-    build_code = build_site(html, results, full=full)
+    build_code = build_site(html, results, full=full, sphinx=started[0] if started else None)
+    if report is not None:
+        finish_report(report, html)
     print()
     verdict = print_verdict(results)
     print_failures(results)
@@ -600,8 +690,15 @@ def history_file(results: Path) -> Path:
 def record_run(results: Path) -> None:
     """Append the run to the history and render Cucumber's HTML report of its messages;
     say what went wrong with either without stopping the site build."""
+    record_history(results)
+    job = start_report(results)
+    if job is not None:
+        finish_report(job)
+
+
+def record_history(results: Path) -> None:
+    """Append the run to the history (saying why not, when it cannot be read)."""
     from rulebooks.diff import load_summary
-    from rulebooks.formats.html_report import ReportError, render_html_report
     from rulebooks.history import append_run
     from rulebooks.results import ResultsFileError
 
@@ -613,11 +710,37 @@ def record_run(results: Path) -> None:
         print(f"history: {len(history.runs)} run(s) in {history.path}")
         for problem in history.problems:
             print(f"history: {problem}")
+
+
+def start_report(results: Path) -> ReportJob | None:
+    """Start rendering Cucumber's HTML report of the run's messages beside ``results``
+    (None, having said why, when it cannot be made)."""
+    from rulebooks.formats.html_report import ReportError, start_html_report
+
     messages = results.with_name("messages.ndjson")
     try:
-        render_html_report(messages, results.with_name("cucumber-report.html"))
+        return start_html_report(messages, results.with_name("cucumber-report.html"))
     except ReportError as error:
         print(f"Cucumber's HTML report: not made: {error}")
+        return None
+
+
+def finish_report(job: ReportJob, html: Path | None = None) -> None:
+    """Wait for the report; when the site ``html`` publishes it (in ``downloads/``, copied
+    while the report was being made), publish this one."""
+    from rulebooks.formats.html_report import ReportError
+
+    try:
+        job.finish()
+    except ReportError as error:
+        print(f"Cucumber's HTML report: not made: {error}")
+        return
+    from rulebooks.sphinxext.history import publish_file
+    from rulebooks.sphinxext.render import DOWNLOADS_FOLDER
+
+    published = html / DOWNLOADS_FOLDER / job.report.name if html is not None else None
+    if published is not None and published.is_file():
+        publish_file(job.report, published)
 
 
 def command_diff(args: argparse.Namespace) -> int:

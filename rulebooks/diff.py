@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -76,11 +77,20 @@ class RunSummary:
     def verdicts(self, clause_ids: Iterable[str] = ()) -> dict[str, ClauseVerdict]:
         """Every clause's verdict: those the scenarios name, and ``clause_ids`` (unverified
         when no scenario names them)."""
-        statuses: dict[str, list[Status]] = {clause: [] for clause in clause_ids}
+        named = self.named_verdicts
+        unverified = clause_verdict(())
+        wanted = named.keys() | set(clause_ids)
+        return {clause: named.get(clause, unverified) for clause in sorted(wanted)}
+
+    @cached_property
+    def named_verdicts(self) -> Mapping[str, ClauseVerdict]:
+        """The verdict of every clause the scenarios name (computed once: the history page
+        asks for each clause in each run)."""
+        statuses: dict[str, list[Status]] = {}
         for scenario in self.scenarios.values():
             for clause in scenario.clauses:
                 statuses.setdefault(clause, []).append(_status(scenario.status))
-        return {clause: clause_verdict(found) for clause, found in sorted(statuses.items())}
+        return {clause: clause_verdict(found) for clause, found in statuses.items()}
 
     @property
     def label(self) -> str:

@@ -179,7 +179,7 @@ def verified_since(runs: Sequence[RunSummary], clause: str) -> RunSummary | None
     verified; None when it is not verified in the last run."""
     since = None
     for run in reversed(runs):
-        if run.verdicts([clause]).get(clause) is not ClauseVerdict.VERIFIED:
+        if run.named_verdicts.get(clause) is not ClauseVerdict.VERIFIED:
             break
         since = run
     return since

@@ -21,7 +21,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum, StrEnum
@@ -382,7 +382,7 @@ def from_json(cls: type[T], data: Any, where: str = "top level") -> T:
     """Read ``data`` as a ``cls``, checking every key and value; raises ValueError naming
     the place (``scenarios[3].steps[0].line: expected an integer, got a string``)."""
     try:
-        return typing.cast(T, _read(cls, data, where, {}))
+        return typing.cast(T, _reader(cls, _NO_META)(data, where))
     except _Mismatch as error:
         raise ValueError(str(error)) from None
 
@@ -401,82 +401,145 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _read(kind: Any, value: Any, where: str, meta: Mapping[str, Any]) -> Any:
+# A reader checks and converts one JSON value. Readers are built once per type (and field
+# metadata) from the dataclasses, so reading a large file does not inspect the types again.
+# Where a value sits is passed as a cheap chain of tuples and spelled out only in an error.
+Where: typing.TypeAlias = "str | tuple[str, Where, Any]"
+Reader: typing.TypeAlias = Callable[[Any, Where], Any]
+_NO_META: Mapping[str, Any] = {}
+
+
+def _place(where: Where) -> str:
+    """The place a chain of tuples names: ``scenarios[3].steps[0].line``."""
+    if isinstance(where, str):
+        return where
+    how, parent, part = where
+    above = _place(parent)
+    if how == "field":
+        return part if above == "top level" else f"{above}.{part}"
+    if how == "index":
+        return f"{above}[{part}]"
+    if how == "key":
+        return f"{above} key {part!r}"
+    return f"{above}[{part!r}]"
+
+
+def _reader(kind: Any, meta: Mapping[str, Any]) -> Reader:
+    """The reader of values of type ``kind`` (a field's metadata adds checks)."""
     origin = typing.get_origin(kind)
     if origin in (types.UnionType, typing.Union):
         options = typing.get_args(kind)
-        if value is None and type(None) in options:
-            return None
+        nullable = type(None) in options
         (inner,) = [option for option in options if option is not type(None)]
-        return _read(inner, value, where, meta)
+        read_inner = _reader(inner, meta)
+
+        def read_optional(value: Any, where: Where) -> Any:
+            if value is None and nullable:
+                return None
+            return read_inner(value, where)
+
+        return read_optional
     if dataclasses.is_dataclass(kind):
-        return _read_dataclass(typing.cast(type, kind), value, where)
+        cls = typing.cast(type, kind)
+        return lambda value, where: _dataclass_reader(cls)(value, where)
     if origin is tuple:
-        if not isinstance(value, list):
-            raise _Mismatch(where, f"expected an array, got {_json_type(value)}")
-        item = typing.get_args(kind)[0]
-        return tuple(_read(item, v, f"{where}[{i}]", {}) for i, v in enumerate(value))
+        read_item = _reader(typing.get_args(kind)[0], _NO_META)
+
+        def read_tuple(value: Any, where: Where) -> Any:
+            if not isinstance(value, list):
+                raise _Mismatch(_place(where), f"expected an array, got {_json_type(value)}")
+            return tuple(read_item(v, ("index", where, i)) for i, v in enumerate(value))
+
+        return read_tuple
     if origin in (Mapping, dict):
-        if not isinstance(value, dict):
-            raise _Mismatch(where, f"expected an object, got {_json_type(value)}")
         key_kind, item = typing.get_args(kind)
+        read_key, read_value = _reader(key_kind, _NO_META), _reader(item, _NO_META)
         keys: tuple[str, ...] = meta.get("keys") or ()
-        unknown = [key for key in value if keys and key not in keys]
-        if unknown:
-            raise _Mismatch(where, f"unknown key {unknown[0]!r}; known: {', '.join(keys)}")
-        return {
-            _read(key_kind, k, f"{where} key {k!r}", {}): _read(item, v, f"{where}[{k!r}]", {})
-            for k, v in value.items()
-        }
-    return _read_scalar(kind, value, where, meta)
+
+        def read_mapping(value: Any, where: Where) -> Any:
+            if not isinstance(value, dict):
+                raise _Mismatch(_place(where), f"expected an object, got {_json_type(value)}")
+            unknown = [key for key in value if keys and key not in keys]
+            if unknown:
+                raise _Mismatch(
+                    _place(where), f"unknown key {unknown[0]!r}; known: {', '.join(keys)}"
+                )
+            return {
+                read_key(k, ("key", where, k)): read_value(v, ("value", where, k))
+                for k, v in value.items()
+            }
+
+        return read_mapping
+    return _scalar_reader(kind, meta)
 
 
-def _read_scalar(kind: Any, value: Any, where: str, meta: Mapping[str, Any]) -> Any:
+def _scalar_reader(kind: Any, meta: Mapping[str, Any]) -> Reader:
     if isinstance(kind, type) and issubclass(kind, Enum):
-        allowed = meta.get("enum") or tuple(member.value for member in kind)
-        if value not in allowed:
-            raise _Mismatch(where, f"expected one of {', '.join(allowed)}, got {value!r}")
-        return kind(value)
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise _Mismatch(where, f"expected a boolean, got {_json_type(value)}")
-    elif kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _Mismatch(where, f"expected an integer, got {_json_type(value)}")
-    elif kind is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _Mismatch(where, f"expected a number, got {_json_type(value)}")
-        value = float(value)
-    elif kind is str:
-        if not isinstance(value, str):
-            raise _Mismatch(where, f"expected a string, got {_json_type(value)}")
-        pattern = meta.get("pattern")
-        if pattern is not None and not re.fullmatch(pattern, value):
-            raise _Mismatch(where, f"does not match {pattern!r}")
-    else:  # pragma: no cover - a type this module does not use
-        raise TypeError(f"{where}: no JSON reading for {kind!r}")
-    if "const" in meta and value != meta["const"]:
-        raise _Mismatch(where, f"expected {meta['const']!r}, got {value!r}")
-    return value
+        enum = kind
+        allowed = meta.get("enum") or tuple(member.value for member in enum)
+
+        def read_enum(value: Any, where: Where) -> Any:
+            if value not in allowed:
+                raise _Mismatch(
+                    _place(where), f"expected one of {', '.join(allowed)}, got {value!r}"
+                )
+            return enum(value)
+
+        return read_enum
+    has_const, const = "const" in meta, meta.get("const")
+    pattern = meta.get("pattern")
+    compiled = re.compile(pattern) if pattern is not None else None
+
+    def check(value: Any, where: Where) -> Any:
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise _Mismatch(_place(where), f"expected a boolean, got {_json_type(value)}")
+        elif kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _Mismatch(_place(where), f"expected an integer, got {_json_type(value)}")
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise _Mismatch(_place(where), f"expected a number, got {_json_type(value)}")
+            value = float(value)
+        elif kind is str:
+            if not isinstance(value, str):
+                raise _Mismatch(_place(where), f"expected a string, got {_json_type(value)}")
+            if compiled is not None and not compiled.fullmatch(value):
+                raise _Mismatch(_place(where), f"does not match {pattern!r}")
+        else:  # pragma: no cover - a type this module does not use
+            raise TypeError(f"{_place(where)}: no JSON reading for {kind!r}")
+        if has_const and value != const:
+            raise _Mismatch(_place(where), f"expected {const!r}, got {value!r}")
+        return value
+
+    return check
 
 
-def _read_dataclass(cls: type, value: Any, where: str) -> Any:
-    if not isinstance(value, dict):
-        raise _Mismatch(where, f"expected an object, got {_json_type(value)}")
+@functools.cache
+def _dataclass_reader(cls: type) -> Reader:
     hints = _hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(value) - set(fields))
-    if unknown:
-        raise _Mismatch(where, f"unknown key {unknown[0]!r}")
-    read: dict[str, Any] = {}
-    for name, spec in fields.items():
-        place = name if where == "top level" else f"{where}.{name}"
-        if name not in value:
-            if _required(spec):
-                raise _Mismatch(where, f"missing key {name!r}")
-            continue
-        read[name] = _read(hints[name], value[name], place, spec.metadata)
-    return cls(**read)
+    specs = [
+        (spec.name, _required(spec), _reader(hints[spec.name], spec.metadata))
+        for spec in dataclasses.fields(cls)
+    ]
+    names = frozenset(name for name, _, _ in specs)
+
+    def read_dataclass(value: Any, where: Where) -> Any:
+        if not isinstance(value, dict):
+            raise _Mismatch(_place(where), f"expected an object, got {_json_type(value)}")
+        if not names.issuperset(value):
+            unknown = sorted(set(value) - names)
+            raise _Mismatch(_place(where), f"unknown key {unknown[0]!r}")
+        read: dict[str, Any] = {}
+        for name, required, reader in specs:
+            if name not in value:
+                if required:
+                    raise _Mismatch(_place(where), f"missing key {name!r}")
+                continue
+            read[name] = reader(value[name], ("field", where, name))
+        return cls(**read)
+
+    return read_dataclass
 
 
 def _required(spec: dataclasses.Field[Any]) -> bool:

@@ -27,12 +27,12 @@ neighbour the previous one (MAHOLA-R8).
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from itertools import compress
+from itertools import accumulate, compress
 from typing import Any
 
 from ..core import (
@@ -124,6 +124,12 @@ _CARD_CHANCES = tuple(
 )
 """MAHOLA-2.2, MAHOLA-3.4: ``_CARD_CHANCES[n][c]`` is card c's outcome and its chance, 1/n,
 when n cards are left in the pile (built once: the deals and draws are most of the nodes)."""
+_CUMULATIVE_CHANCES = tuple(
+    tuple(accumulate(chance for _, chance in _CARD_CHANCES[left][:left]))
+    for left in range(CARD_TOTAL + 1)
+)
+"""``_CUMULATIVE_CHANCES[n][k]``: the chances of the first k + 1 of n equally likely outcomes,
+summed in floats in order as :meth:`State.chance_outcome_at` sums them."""
 _FULL_PILE = (True,) * CARD_TOTAL
 """The draw pile at the start of a round, as ``_in_pile`` holds it: every card is in it."""
 _PASSES_OF = tuple(_PASS + left * CARD_TOTAL for left in range(CARD_TOTAL))
@@ -300,7 +306,7 @@ class MaholaState(State):
         "_in_pile",
         "_last",
         "_phase",
-        "_pile_size",
+        "_pile",
         "_played",
         "_recoloured",
         "_round",
@@ -339,7 +345,7 @@ class MaholaState(State):
         self._recoloured: dict[int, int] = {}
         self._chief_dance: str | None = None
         self._in_pile: list[bool] = list(_FULL_PILE)  # True for each card in the draw pile
-        self._pile_size = CARD_TOTAL
+        self._pile = list(range(CARD_TOTAL))  # the cards of the draw pile, in order
         self._ability_options = {}  # worked out at the end of the round
 
     # -- reading the position -------------------------------------------------------------
@@ -388,11 +394,11 @@ class MaholaState(State):
     @property
     def deck(self) -> list[int]:
         """The cards in the draw pile (not dealt, not drawn). Nobody sees their order."""
-        return list(compress(self.game.all_cards, self._in_pile))
+        return self._pile[:]
 
     @property
     def deck_size(self) -> int:
-        return self._pile_size
+        return len(self._pile)
 
     def tokens(self, player: int) -> int:
         """MAHOLA-3.6: the Favor tokens a player holds."""
@@ -515,12 +521,22 @@ class MaholaState(State):
         """As `chance_outcomes_exact`, in floats: 1/n is the float nearest the fraction."""
         phase = self._phase
         if phase in CARD_PHASES:
-            return list(compress(_CARD_CHANCES[self._pile_size], self._in_pile))
+            return list(compress(_CARD_CHANCES[len(self._pile)], self._in_pile))
         characters = self._chance_actions() if phase == DEAL_CHARACTERS else []
         if not characters:
             return []
         chance = 1 / len(characters)
         return [(a, chance) for a in characters]
+
+    def chance_outcome_at(self, pick: float) -> int:
+        """As :meth:`State.chance_outcome_at`: every card of the pile (MAHOLA-2.2, MAHOLA-3.4)
+        is equally likely, so the cumulative chances depend only on the pile's size and are
+        looked up (`_CUMULATIVE_CHANCES`), not summed."""
+        if self._phase == DEAL_CHARACTERS:
+            return super().chance_outcome_at(pick)
+        pile = self._pile
+        index = bisect_right(_CUMULATIVE_CHANCES[len(pile)], pick)
+        return _CARD + pile[index if index < len(pile) else -1]
 
     # -- applying actions, validated ------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
@@ -753,7 +769,7 @@ class MaholaState(State):
         """MAHOLA-2.2, MAHOLA-3.4, MAHOLA-7.2: a card leaves the draw pile for the hand of the
         player dealt to (round the table), the player drawing, or the Hunter."""
         self._in_pile[card] = False
-        self._pile_size -= 1
+        self._pile.remove(card)
         phase, step, players = self._phase, self._step, self.game.num_players
         if phase == DEAL_CARDS:
             insort(self._hands[step % players], card)
@@ -827,7 +843,7 @@ class MaholaState(State):
         if self._turn < TURNS:
             self._turn += 1
             self._phase = PLAY
-        elif self.player_of("Hunter") is not None and self._pile_size:
+        elif self.player_of("Hunter") is not None and self._pile:
             self._phase = HUNTER_DRAW
         else:
             self._phase = ABILITIES
@@ -906,7 +922,7 @@ class MaholaState(State):
         other._recoloured = dict(self._recoloured)
         other._chief_dance = self._chief_dance
         other._in_pile = self._in_pile[:]
-        other._pile_size = self._pile_size
+        other._pile = self._pile[:]
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -923,7 +939,7 @@ class MaholaState(State):
             "hands": [h[:] for h in self._hands],
             "tableaux": [t[:] for t in self._tableaux],
             "played": self._played[:],
-            "deck": self._pile_size,
+            "deck": len(self._pile),
             "last_round": None if self._last is None else self._record_to_dict(self._last),
             "winner": self._winner,
             "history": self._history[:],
@@ -992,7 +1008,7 @@ class MaholaState(State):
                 lines.append(f"  hand: {self._cards(self._hands[p])}")
             else:
                 lines.append(f"  hand: {len(self._hands[p])} cards")
-        pile = f"draw pile: {self._pile_size} cards"
+        pile = f"draw pile: {len(self._pile)} cards"
         lines.append(pile + (f" ({', '.join(map(str, self.deck))})" if viewer is None else ""))
         if self._last is not None:
             last = self._last

@@ -350,6 +350,6 @@ def read_state(game: MaholaGame, data: Mapping[str, Any]) -> MaholaState:
     state._recoloured = {}
     state._chief_dance = None
     state._in_pile = [c not in places.where for c in game.all_cards]
-    state._pile_size = sum(state._in_pile)
+    state._pile = [c for c in game.all_cards if state._in_pile[c]]
     state._history = history
     return state

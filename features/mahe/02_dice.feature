@@ -7,7 +7,7 @@ Feature: Mahé — rolling the dice
   Rule: MAHE-3.1 The first die is always rolled
 
     @clause:MAHE-3.1
-    Scenario: A turn starts with the first die, before any decision
+    Scenario: A turn starts with the first die, before any decision (edited)
       Given a 4-player game of Mahé
       And it is the blue player's turn
       Then the blue turtle is about to move

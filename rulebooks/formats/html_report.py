@@ -14,7 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["ReportError", "node_modules", "render_html_report"]
+__all__ = ["ReportError", "ReportJob", "node_modules", "render_html_report", "start_html_report"]
 
 SCRIPT = Path(__file__).with_name("html_report.mjs")
 FORMATTER = Path("@cucumber") / "html-formatter"
@@ -32,6 +32,29 @@ def node_modules() -> Path:
 
 def render_html_report(messages: Path, report: Path, modules: Path | None = None) -> None:
     """Render ``messages`` (NDJSON) as Cucumber's standalone HTML report at ``report``."""
+    start_html_report(messages, report, modules).finish()
+
+
+class ReportJob:
+    """A report being rendered by Node.js in the background (:func:`start_html_report`)."""
+
+    def __init__(self, process: subprocess.Popen[str], messages: Path, partial: Path, report: Path):
+        self.process, self.messages, self.partial, self.report = process, messages, partial, report
+
+    def finish(self) -> None:
+        """Wait for the report; it replaces ``report`` only when whole (ReportError if not)."""
+        _, stderr = self.process.communicate()
+        if self.process.returncode != 0:
+            self.partial.unlink(missing_ok=True)
+            raise ReportError(
+                f"@cucumber/html-formatter failed on {self.messages}: {stderr.strip()}"
+            )
+        self.partial.replace(self.report)
+
+
+def start_html_report(messages: Path, report: Path, modules: Path | None = None) -> ReportJob:
+    """Start rendering ``messages`` as the report at ``report``; :meth:`ReportJob.finish`
+    waits for it. Says at once (ReportError) when Node.js or the formatter is missing."""
     modules = modules or node_modules()
     node = shutil.which("node")
     if node is None:
@@ -42,11 +65,11 @@ def render_html_report(messages: Path, report: Path, modules: Path | None = None
             " (npm install --prefix .node @cucumber/html-formatter)"
         )
     report.parent.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        [node, str(SCRIPT), str(modules), str(messages), str(report)],
-        capture_output=True,
+    partial = report.with_name(f".{report.name}.partial")
+    process = subprocess.Popen(
+        [node, str(SCRIPT), str(modules), str(messages), str(partial)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
-        check=False,
     )
-    if done.returncode != 0:
-        raise ReportError(f"@cucumber/html-formatter failed on {messages}: {done.stderr.strip()}")
+    return ReportJob(process, messages, partial, report)

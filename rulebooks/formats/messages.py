@@ -30,14 +30,16 @@ import platform
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, fields, is_dataclass
+from datetime import date, datetime
+from enum import Enum
 from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeAlias
 
 import cucumber_messages as cm
 from cucumber_messages import message_converter
+from cucumber_messages.json_converter import snake_to_camel
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.id_generator import IdGenerator
 
@@ -256,10 +258,42 @@ def _feature_envelopes(
             if "gherkinDocument" in event:
                 _trim_descriptions(event)
             if "pickle" in event:
-                pickle: cm.Pickle = message_converter.from_dict(event["pickle"], cm.Pickle)
+                pickle = _pickle(event["pickle"])
                 if pickle.location is not None:
                     pickles.by_location[(uri, pickle.location.line)] = pickle
             yield event
+
+
+def _pickle(data: Mapping[str, Any]) -> cm.Pickle:
+    """A pickle as gherkin-official emits it, read into the ``Pickle`` dataclass (as
+    ``message_converter.from_dict`` would, without its type inspection of every value: a
+    run has hundreds of pickles; a step's rare argument goes through the converter)."""
+    location = data.get("location")
+    return cm.Pickle(
+        ast_node_ids=list(data["astNodeIds"]),
+        id=data["id"],
+        language=data["language"],
+        name=data["name"],
+        steps=[_pickle_step(step) for step in data["steps"]],
+        tags=[cm.PickleTag(ast_node_id=t["astNodeId"], name=t["name"]) for t in data["tags"]],
+        uri=data["uri"],
+        location=None
+        if location is None
+        else cm.Location(line=location["line"], column=location.get("column")),
+    )
+
+
+def _pickle_step(data: Mapping[str, Any]) -> cm.PickleStep:
+    argument, kind = data.get("argument"), data.get("type")
+    return cm.PickleStep(
+        ast_node_ids=list(data["astNodeIds"]),
+        id=data["id"],
+        text=data["text"],
+        argument=None
+        if argument is None
+        else message_converter.from_dict(argument, cm.PickleStepArgument),
+        type=None if kind is None else cm.PickleStepType(kind),
+    )
 
 
 _TRAILING_BLANK_LINES = re.compile(r"(?:\n[ \t]*)+\Z")
@@ -581,8 +615,39 @@ def _run_case(case: _Case, ids: IdGenerator, clock: _Clock) -> tuple[list[cm.Env
 
 def to_ndjson_line(envelope: Message) -> str:
     """One envelope as a line of NDJSON (compact JSON, camelCase keys as in the schema)."""
-    data = envelope if isinstance(envelope, dict) else message_converter.to_dict(envelope)
+    data = envelope if isinstance(envelope, dict) else _to_dict(envelope)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _to_dict(value: Any) -> Any:
+    """``message_converter.to_dict``, with each dataclass's field names and their camelCase
+    spelling looked up once per class rather than once per message (a run writes tens of
+    thousands of messages): the same dictionaries, key for key."""
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return [_to_dict(item) for item in value]
+    if isinstance(value, dict):
+        return {snake_to_camel(str(key)): _to_dict(item) for key, item in value.items()}
+    if is_dataclass(value):
+        names = _FIELDS.get(type(value))
+        if names is None:
+            names = _FIELDS[type(value)] = tuple(
+                (spec.name, snake_to_camel(spec.name)) for spec in fields(value)
+            )
+        return {
+            camel: _to_dict(item)
+            for name, camel in names
+            if (item := getattr(value, name)) is not None
+        }
+    return str(value)
 
 
 def write_messages(

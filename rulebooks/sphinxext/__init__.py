@@ -23,7 +23,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.sphinxext import events, home, tag_expressions
+from rulebooks.sphinxext import events, home, site, tag_expressions
 from rulebooks.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
@@ -100,6 +100,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("source-read", home.fill_markers)  # the home page's game lists
     app.connect("builder-inited", events.on_builder_inited)
     app.connect("env-get-outdated", events.on_env_get_outdated)
+    app.connect("env-before-read-docs", site.refresh_site_data)
     app.connect("env-purge-doc", events.on_env_purge_doc)
     app.connect("env-merge-info", events.on_env_merge_info)
     app.connect("doctree-read", events.on_doctree_read)

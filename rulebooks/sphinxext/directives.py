@@ -32,7 +32,7 @@ from rulebooks.sphinxext.render import (
     verdict_class,
 )
 from rulebooks.sphinxext.rulings import parse_rulings, ruled_verdict
-from rulebooks.sphinxext.site import SiteData, SitePaths, load_site_data
+from rulebooks.sphinxext.site import SiteData, site_data_of
 from rulebooks.sphinxext.store import (
     ClauseRecord,
     InterpretationRecord,
@@ -77,7 +77,7 @@ class RulebooksDirective(SphinxDirective):
         The page depends on the results file through the store's content fingerprints (see
         ``events.on_env_get_outdated``), by part, not on its modification time: a run that
         changed one game's records re-reads that game's pages only."""
-        data = load_site_data(SitePaths.from_config(self.config))
+        data = site_data_of(self.env)
         self.store().note_page(self.env.docname)
         return data
 

@@ -40,8 +40,8 @@ from rulebooks.sphinxext.site import (
     SiteData,
     SitePaths,
     input_fingerprints,
-    load_site_data,
     make_paths_absolute,
+    site_data_of,
     slug,
 )
 from rulebooks.sphinxext.store import ClauseRecord, RulebooksStore, store_of
@@ -53,7 +53,7 @@ STATIC_DIR = Path(__file__).parent / "static"
 
 def site_data(app: Sphinx) -> SiteData:
     """The features and results for this build (cached)."""
-    return load_site_data(SitePaths.from_config(app.config))
+    return site_data_of(app.env)
 
 
 # --- setup-time events ------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import html
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from rulebooks import registry
 from rulebooks.diff import RunSummary, compare_runs, summary_of
+from rulebooks.fingerprint import file_digest
 from rulebooks.formats.messages import check_messages
 from rulebooks.history import (
     History,
@@ -43,7 +45,14 @@ from rulebooks.history import (
     verified_since,
 )
 from rulebooks.results import ClauseVerdict, ResultsFileError, load_results
-from rulebooks.sphinxext.render import admonition, literal, paragraph, strong, table
+from rulebooks.sphinxext.render import (
+    DOWNLOADS_FOLDER,
+    admonition,
+    literal,
+    paragraph,
+    strong,
+    table,
+)
 from rulebooks.sphinxext.store import store_of
 
 logger = logging.getLogger(__name__)
@@ -310,12 +319,23 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
         verdicts = summary_of(results).verdicts(clause_ids)
         verified = sum(1 for c in clause_ids if verdicts.get(c) is ClauseVerdict.VERIFIED)
     (out / "badge.svg").write_text(badge_svg(verified, len(clause_ids)), "utf-8")
-    downloads = out / "downloads"
+    downloads = out / DOWNLOADS_FOLDER
     history_path = Path(getattr(app.config, CONFIG_VALUE))
     for name in published(results_path, history_path):
         source = history_path if name == "history.jsonl" else results_path.with_name(name)
         downloads.mkdir(exist_ok=True)
-        shutil.copyfile(source, downloads / name)
+        publish_file(source, downloads / name)
+
+
+def publish_file(source: Path, target: Path) -> None:
+    """Put the run's file ``source`` in the site as ``target``: a second link to it where the
+    file system allows (the run's files are tens of megabytes, and every writer of them
+    replaces a file rather than changing it, so the link keeps this run's), else a copy."""
+    target.unlink(missing_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
 
 
 def published(results_path: Path, history_path: Path) -> list[str]:
@@ -352,10 +372,8 @@ def messages_problems(results_path: Path) -> list[str]:
     if not messages.is_file():
         return []
     try:
-        data = results_path.read_bytes()
-        raw = json.loads(data)
-        key = _messages_check_key(messages.read_bytes(), data)
-    except (OSError, ValueError):
+        key = _messages_check_key(messages, results_path)
+    except OSError:
         return []  # the pages already say what is wrong with the results file
     memo = results_path.parent / ".cache" / "messages-check.json"
     try:
@@ -364,6 +382,10 @@ def messages_problems(results_path: Path) -> list[str]:
             return list(known["problems"])
     except (OSError, ValueError, KeyError, TypeError):
         pass  # no memo, or one that cannot be read: checked again and rewritten
+    try:
+        raw = json.loads(results_path.read_bytes())
+    except (OSError, ValueError):
+        return []  # the pages already say what is wrong with the results file
     problems = check_messages(messages, raw if isinstance(raw, dict) else {})
     with contextlib.suppress(OSError):
         memo.parent.mkdir(parents=True, exist_ok=True)
@@ -371,14 +393,16 @@ def messages_problems(results_path: Path) -> list[str]:
     return problems
 
 
-def _messages_check_key(messages: bytes, results: bytes) -> str:
+def _messages_check_key(messages: Path, results: Path) -> str:
+    """A hash of the messages file, the results file and the checking code (their contents,
+    through :func:`rulebooks.fingerprint.file_digest`, remembered while a file is untouched)."""
     import hashlib
 
     from rulebooks.formats import messages as module
 
     digest = hashlib.sha256()
-    for part in (messages, results, Path(str(module.__file__)).read_bytes()):
-        digest.update(hashlib.sha256(part).digest())
+    for path in (messages, results, Path(str(module.__file__))):
+        digest.update(file_digest(path).encode())
     return digest.hexdigest()
 
 

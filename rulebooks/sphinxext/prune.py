@@ -18,7 +18,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.sphinxext.render import BOARDS_FOLDER
+from rulebooks.sphinxext.render import BOARDS_FOLDER, DOWNLOADS_FOLDER
 
 __all__ = ["orphan_pages", "setup", "unused_boards"]
 
@@ -49,7 +49,10 @@ def unused_boards(outdir: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     linked: set[str] = set()
+    downloads = outdir / DOWNLOADS_FOLDER  # the run's files: megabytes, and no board
     for page in outdir.rglob("*.html"):
+        if page.is_relative_to(downloads):
+            continue
         linked.update(_BOARD_LINK.findall(page.read_text("utf-8", errors="replace")))
     return sorted(path for path in folder.glob("*.svg") if path.name not in linked)
 

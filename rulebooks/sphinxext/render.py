@@ -365,6 +365,8 @@ def _fact_key(line: str) -> str:
 
 
 BOARDS_FOLDER = "_boards"
+DOWNLOADS_FOLDER = "downloads"
+"""Where the site publishes the run's files (results, messages, reports, history)."""
 _VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
 
 

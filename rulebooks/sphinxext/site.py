@@ -6,14 +6,18 @@ inputs' contents, so the many directives of a build parse the features once.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
 import subprocess
+import weakref
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.errors import SphinxError
 
 from rulebooks.fingerprint import checkout_fingerprint, file_digest
@@ -36,6 +40,8 @@ __all__ = [
     "SitePaths",
     "load_site_data",
     "make_paths_absolute",
+    "refresh_site_data",
+    "site_data_of",
     "slug",
 ]
 
@@ -73,13 +79,19 @@ class SitePaths:
 
     def features_prefix(self) -> str:
         """The features folder relative to the project root, e.g. ``features``."""
-        try:
-            return relative_name(self.features_dir, self.project_root)
-        except ValueError:
-            raise RulebooksError(
-                f"rulebooks_features_dir {self.features_dir} is not inside "
-                f"rulebooks_project_root {self.project_root}"
-            ) from None
+        return _features_prefix(self.features_dir, self.project_root)
+
+
+@functools.lru_cache(maxsize=64)
+def _features_prefix(features_dir: Path, project_root: Path) -> str:
+    """:meth:`SitePaths.features_prefix`, remembered: the pages ask it thousands of times."""
+    try:
+        return relative_name(features_dir, project_root)
+    except ValueError:
+        raise RulebooksError(
+            f"rulebooks_features_dir {features_dir} is not inside "
+            f"rulebooks_project_root {project_root}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -378,6 +390,23 @@ def git_remote_url(root: Path) -> str:
 
 
 _CACHE: dict[SitePaths, SiteData] = {}
+_BUILDS: weakref.WeakKeyDictionary[BuildEnvironment, SiteData] = weakref.WeakKeyDictionary()
+
+
+def site_data_of(env: BuildEnvironment) -> SiteData:
+    """The features and results of the build ``env`` belongs to: loaded (or checked against
+    the inputs' fingerprint) once per build, not once per directive, so every page of a
+    build shows the same inputs."""
+    data = _BUILDS.get(env)
+    if data is None:
+        data = _BUILDS[env] = load_site_data(SitePaths.from_config(env.config))
+    return data
+
+
+def refresh_site_data(app: Sphinx, env: BuildEnvironment, *_: object) -> None:
+    """At the start of each build's reading (``env-before-read-docs``): take the inputs as
+    they are now (a Sphinx application may build more than once)."""
+    _BUILDS[env] = load_site_data(SitePaths.from_config(env.config))
 
 
 def load_site_data(paths: SitePaths) -> SiteData:

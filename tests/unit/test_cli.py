@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from rulebooks import cli
 from rulebooks.fingerprint import file_digest
+from rulebooks.formats.html_report import ReportJob
 from tests.unit.results_docs import results_document
 
 FEATURE = "features/game/one.feature"
@@ -94,7 +97,7 @@ def test_site_builds_even_when_scenarios_fail(
         write_results(path, statuses, tmp_path)
         return 0 if "failed" not in statuses else 1
 
-    def build_site(html: Path, path: Path, full: bool = False) -> int:
+    def build_site(html: Path, path: Path, full: bool = False, sphinx: object = None) -> int:
         built.append(html)
         return build_code
 
@@ -117,7 +120,7 @@ def test_site_fails_when_the_simulation_breaks_an_invariant(
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
-    monkeypatch.setattr(cli, "build_site", lambda html, path, full=False: 0)
+    monkeypatch.setattr(cli, "build_site", lambda html, path, full=False, sphinx=None: 0)
     monkeypatch.setattr(cli, "run_simulation", lambda path, full=False: False)
     code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path / "h")])
     assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
@@ -132,3 +135,64 @@ def test_play_prints_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None
 def test_play_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "mahe", "--players", "9"]) == 2
     assert "played by 2 to 7 players, not 9" in capsys.readouterr().err
+
+
+# --- what `rulebooks site` runs side by side ----------------------------------------------
+
+
+def plain_docs(root: Path) -> None:
+    """A Sphinx project with one page and no extension (what SphinxRun builds here)."""
+    (root / "docs").mkdir()
+    (root / "docs" / "conf.py").write_text('project = "plain"\n', "utf-8")
+    (root / "docs" / "index.rst").write_text("Plain\n=====\n\nOne page.\n", "utf-8")
+
+
+def test_sphinx_run_builds_only_when_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain_docs(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    html, results = tmp_path / "html", tmp_path / "results.json"
+    unbuilt = cli.SphinxRun(html, results)
+    unbuilt.stop()
+    assert unbuilt.process.returncode != 0 and not cli.staging_dir(html).exists()
+    built = cli.SphinxRun(html, results)
+    assert built.build() == 0
+    assert (cli.staging_dir(html) / "index.html").is_file()
+
+
+def finished_job(tmp_path: Path, text: str, code: int = 0) -> ReportJob:
+    """A report job whose renderer writes ``text`` and exits with ``code``."""
+    report = tmp_path / "cucumber-report.html"
+    partial = report.with_name(".cucumber-report.html.partial")
+    script = f"open({str(partial)!r}, 'w').write({text!r}); raise SystemExit({code})"
+    process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
+    return ReportJob(process, tmp_path / "messages.ndjson", partial, report)
+
+
+def test_a_finished_report_replaces_the_one_the_site_lists(tmp_path: Path) -> None:
+    html = tmp_path / "html"
+    (html / "downloads").mkdir(parents=True)
+    (html / "downloads" / "cucumber-report.html").write_text("last run's", "utf-8")
+    (tmp_path / "cucumber-report.html").write_text("last run's", "utf-8")
+    cli.finish_report(finished_job(tmp_path, "this run's"), html)
+    assert (html / "downloads" / "cucumber-report.html").read_text("utf-8") == "this run's"
+    assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "this run's"
+
+
+def test_a_report_the_site_does_not_list_is_not_added(tmp_path: Path) -> None:
+    html = tmp_path / "html"
+    html.mkdir()
+    cli.finish_report(finished_job(tmp_path, "this run's"), html)
+    assert not (html / "downloads").exists()
+
+
+def test_a_failed_report_replaces_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    html = tmp_path / "html"
+    (html / "downloads").mkdir(parents=True)
+    (html / "downloads" / "cucumber-report.html").write_text("last run's", "utf-8")
+    (tmp_path / "cucumber-report.html").write_text("last run's", "utf-8")
+    cli.finish_report(finished_job(tmp_path, "half a rep", code=1), html)
+    assert "Cucumber's HTML report: not made" in capsys.readouterr().out
+    assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "last run's"
+    assert not (tmp_path / ".cucumber-report.html.partial").exists()

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any, Self
 
@@ -25,6 +26,7 @@ from engine.drivers import (
     RandomSampler,
     ScriptedDriver,
     UnusedOutcomesError,
+    choose,
 )
 
 
@@ -129,6 +131,16 @@ def test_random_sampler_plays_simultaneous_nodes_and_repeats_with_its_seed() -> 
         for seed in range(60)
     }
     assert {h[0] for h in seen} == {3, 4, 5, 6, 7, 8}
+
+
+def test_the_sampler_picks_as_random_choice_does() -> None:
+    ours, theirs = random.Random(9), random.Random(9)
+    for size in [*range(1, 70), 1000, 2**20 + 1]:
+        options = list(range(size))
+        for _ in range(20):
+            assert choose(ours.getrandbits, options) == theirs.choice(options)
+    with pytest.raises(IndexError):
+        choose(ours.getrandbits, [])
 
 
 def test_scripted_driver_refuses_impossible_outcomes_untouched() -> None:

@@ -383,6 +383,16 @@ def test_float_chances_are_the_nearest_floats_of_the_exact_ones(
             assert state.chance_outcomes() == [(a, float(p)) for a, p in exact]
 
 
+def test_chance_picks_from_the_tables_are_those_the_protocol_sums(
+    visited: list[MaholaState],
+) -> None:
+    picks = [i / 64 for i in range(64)] + [0.5 - 1e-17, 1 - 2**-53]
+    for state in visited:
+        if state.current_player() == CHANCE:
+            for pick in picks:
+                assert state.chance_outcome_at(pick) == State.chance_outcome_at(state, pick)
+
+
 def test_ability_lists_are_worked_out_once_and_handed_out_as_copies() -> None:
     state = mahola(players=4).state_from_dict(end_of_round("abilities"))
     hunter = state.legal_actions(1)

@@ -472,12 +472,23 @@ def pile_odds(mahola: MaholaTable, n: int) -> None:
     outcomes = mahola.state.chance_outcomes_exact()
     assert len(outcomes) == n == mahola.state.deck_size, f"{len(outcomes)} possible cards"
     assert {p for _, p in outcomes} == {Fraction(1, n)}, outcomes
+    drawn_evenly(mahola.state, n)
 
 
 @then(parsers.parse("each Character left comes next with probability 1/{n:d}"))
 def character_odds(mahola: MaholaTable, n: int) -> None:
     outcomes = mahola.state.chance_outcomes_exact()
     assert len(outcomes) == n and {p for _, p in outcomes} == {Fraction(1, n)}, outcomes
+    drawn_evenly(mahola.state, n)
+
+
+def drawn_evenly(state: MaholaState, n: int) -> None:
+    """As a driver draws chance (`chance_outcome_at`, a uniform pick from 0 to 1): each of the
+    n outcomes, in order, takes one n-th of the range, up to the highest pick below 1."""
+    outcomes = [a for a, _ in state.chance_outcomes_exact()]
+    picks = [0.0, *((i + 0.5) / n for i in range(n)), 1 - 2**-53]
+    drawn = [state.chance_outcome_at(pick) for pick in picks]
+    assert drawn == [outcomes[0], *outcomes, outcomes[-1]], drawn
 
 
 # -- Then: what each player sees ---------------------------------------------------------------
