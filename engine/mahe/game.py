@@ -15,9 +15,11 @@ from the cards nobody has seen (the 4 removed at setup are among them, unknown).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from ..core import (
@@ -76,6 +78,8 @@ _DICE_PHASES = (FIRST_DIE, NEXT_DIE)  # chance: a die is rolled
 _DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
 _DIE_EXACT = tuple((a, Fraction(1, 6)) for a in _DIE_ACTIONS)
 _DIE_FLOAT = tuple((a, 1 / 6) for a in _DIE_ACTIONS)
+# Their chances summed in order, in floats, as State.chance_outcome_at sums them.
+_DIE_CUMULATIVE = tuple(accumulate(p for _, p in _DIE_FLOAT))
 
 
 def card_action(eggs: int) -> int:
@@ -388,6 +392,13 @@ class MaheState(State):
             total = sum(self._unseen)
             return [(_REVEAL + v, n / total) for v, n in enumerate(self._unseen) if v and n]
         return []
+
+    def chance_outcome_at(self, pick: float) -> int:
+        """As :meth:`State.chance_outcome_at`: a die's six faces are equally likely
+        (MAHE-1.1), so their cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed."""
+        if self._phase in _DICE_PHASES:
+            return _DIE_ACTIONS[min(bisect_right(_DIE_CUMULATIVE, pick), 5)]
+        return super().chance_outcome_at(pick)
 
     def apply_action(self, action: int) -> None:
         """Play `action`, validated first: an illegal one changes nothing (as

@@ -9,6 +9,7 @@ the player who must make them), then checks it (Then steps read the state).
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -350,6 +351,7 @@ def unseen_count(mahe: MaheTable, n: int) -> None:
 @then("the next egg card is turned face up by chance")
 def next_is_reveal(mahe: MaheTable) -> None:
     assert mahe.state.phase == "reveal", f"next comes {mahe.state.phase}, not a card reveal"
+    drawn_as_defined(mahe.state)
     assert mahe.state.mover is None, f"the {mahe.state.mover} turtle is still moving"
     assert mahe.state.dice == [], f"dice still on the table: {mahe.state.dice}"
 
@@ -392,12 +394,28 @@ def must_choose(mahe: MaheTable, who: str) -> None:
     assert mahe.state.dice == [], f"dice already rolled: {mahe.state.dice}"
 
 
+def drawn_as_defined(state: MaheState) -> None:
+    """As a driver draws chance (`chance_outcome_at`, a uniform pick from 0 to 1): each
+    outcome, in order, takes its share of the range, up to the highest pick below 1."""
+    outcomes = state.chance_outcomes_exact()
+    picks, expected, below = [0.0], [outcomes[0][0]], Fraction(0)
+    for action, chance in outcomes:
+        picks.append(float(below + chance / 2))
+        expected.append(action)
+        below += chance
+    picks.append(1 - 2**-53)
+    expected.append(outcomes[-1][0])
+    drawn = [state.chance_outcome_at(pick) for pick in picks]
+    assert drawn == expected, drawn
+
+
 @then(parsers.parse("the possible first-die outcomes are {faces} with probability 1/6 each"))
 def first_die_outcomes(mahe: MaheTable, faces: str) -> None:
     outcomes = mahe.state.chance_outcomes_exact()
     names = [mahe.state.action_to_string(a) for a, _ in outcomes]
     assert names == [f"die {f}" for f in notation.numbers(faces)], names
     assert {str(p) for _, p in outcomes} == {"1/6"}
+    drawn_as_defined(mahe.state)
 
 
 @then(parsers.parse("the choices are {choices}"))
