@@ -394,8 +394,9 @@ class MaheState(State):
         return []
 
     def chance_outcome_at(self, pick: float) -> int:
-        """As :meth:`State.chance_outcome_at`: a die's six faces are equally likely
-        (MAHE-1.1), so their cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed."""
+        """As :meth:`State.chance_outcome_at`: a die's six faces are equally likely, so their
+        cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed. The scenarios check
+        a driver's draws (`drawn_as_defined` in their steps)."""
         if self._phase in _DICE_PHASES:
             return _DIE_ACTIONS[min(bisect_right(_DIE_CUMULATIVE, pick), 5)]
         return super().chance_outcome_at(pick)
