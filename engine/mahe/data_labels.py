@@ -24,6 +24,8 @@ DATA_FILES: tuple[DataFile, ...] = (
         "the egg-card distribution: cards per number of eggs",
         (_egg_counts(4, 4, 4, 4, 4, 4), _egg_counts(5, 5, 3, 3, 3, 5)),
         (
+            "features/mahe/01_setup.feature: A card no longer in the deck cannot be given as "
+            "the card turned up",
             "features/mahe/01_setup.feature: A card no longer in the deck cannot be turned up",
             "features/mahe/05_egg_cards.feature: The last card of the deck is turned face up too",
             "features/mahe/06_end.feature: A group ends the game: the owner of its top turtle "

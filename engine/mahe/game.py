@@ -15,9 +15,11 @@ from the cards nobody has seen (the 4 removed at setup are among them, unknown).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from ..core import (
@@ -46,7 +48,9 @@ ROLL = 1
 _CARD = 1  # CARD v = 1 + v  (2..7): play a collected card showing v eggs as the next die
 _FIRST = 8  # FIRST t = 8 + t (8..14): move turtle t first this turn
 _DIE = 14  # DIE f = 14 + f (15..20): the die shows f
+_LAST_DIE = _DIE + 6
 _REVEAL = 20  # REVEAL v = 20 + v (21..26): the new face-up egg card shows v
+_LAST_REVEAL = _REVEAL + 6
 NUM_ACTIONS = 27
 
 
@@ -69,12 +73,13 @@ NEXT_DIE = Phase.NEXT_DIE
 OVER = Phase.OVER
 PHASES = tuple(Phase)
 _DICE_PHASES = (FIRST_DIE, NEXT_DIE)  # chance: a die is rolled
-_STOP_OR_ROLL = (STOP, ROLL)
 
 # A die roll's outcomes never change: built once (Fractions are slow to create).
 _DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
 _DIE_EXACT = tuple((a, Fraction(1, 6)) for a in _DIE_ACTIONS)
 _DIE_FLOAT = tuple((a, 1 / 6) for a in _DIE_ACTIONS)
+# Their chances summed in order, in floats, as State.chance_outcome_at sums them.
+_DIE_CUMULATIVE = tuple(accumulate(p for _, p in _DIE_FLOAT))
 
 
 def card_action(eggs: int) -> int:
@@ -329,10 +334,10 @@ class MaheState(State):
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self._phase
-        if phase == DECIDE:
-            return self.decider()
         if phase in _DICE_PHASES:
             return CHANCE
+        if phase == DECIDE:
+            return self.decider()
         if phase == ORDER:
             return self._turn_player
         if phase == OVER:
@@ -344,7 +349,8 @@ class MaheState(State):
             return []
         phase = self._phase
         if phase == DECIDE:
-            return self._decisions()
+            # MAHE-3.2: stop or roll; only the variant adds cards (MAHE-9.1), see _decisions
+            return self._decisions() if self.game.variant else [STOP, ROLL]
         if phase in _DICE_PHASES:
             return list(_DIE_ACTIONS)
         if phase == REVEAL:
@@ -381,30 +387,51 @@ class MaheState(State):
         """As `chance_outcomes_exact`, in floats, without building fractions."""
         phase = self._phase
         if phase in _DICE_PHASES:
-            return list(_DIE_FLOAT)
+            return [*_DIE_FLOAT]
         if phase == REVEAL:
             total = sum(self._unseen)
             return [(_REVEAL + v, n / total) for v, n in enumerate(self._unseen) if v and n]
         return []
 
+    def chance_outcome_at(self, pick: float) -> int:
+        """As :meth:`State.chance_outcome_at`: a die's six faces are equally likely, so their
+        cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed. The scenarios check
+        a driver's draws (`drawn_as_defined` in their steps)."""
+        if self._phase in _DICE_PHASES:
+            return _DIE_ACTIONS[min(bisect_right(_DIE_CUMULATIVE, pick), 5)]
+        return super().chance_outcome_at(pick)
+
     def apply_action(self, action: int) -> None:
         """Play `action`, validated first: an illegal one changes nothing (as
-        :meth:`State.apply_action`, with the plainly legal test written in).
+        :meth:`State.apply_action`, with the plainly legal tests and their moves written in).
 
-        Dice, stop and roll (most of every game) are known legal without building the legal
-        list: a decision always follows one or two dice, so rolling again is always legal at
-        one. Anything else is checked against legal_actions() and, when illegal, refused with
-        the rule it breaks.
+        Dice, stop, roll and revealed cards (all of a game but its egg cards played and its
+        turtles chosen) are known legal without building the legal list, and played here
+        without a further call: a decision always follows one or two dice, so rolling again
+        is always legal at one; a card nobody has seen can be the one turned up. Anything
+        else is checked against legal_actions() and, when illegal, refused with the rule it
+        breaks, then played by `_apply`.
         """
+        if type(action) is not int:
+            self.check_action(action)  # refuses it
         phase = self._phase
-        if type(action) is not int or not (
-            action in _STOP_OR_ROLL
-            if phase == DECIDE
-            else phase in _DICE_PHASES and _DIE < action <= _DIE + 6
+        if phase == FIRST_DIE and _DIE < action <= _LAST_DIE:
+            self._dice = [action - _DIE]  # MAHE-3.1: the first die, then a decision
+            self._phase = DECIDE
+        elif phase == DECIDE and action == ROLL:
+            self._phase = NEXT_DIE  # MAHE-3.2: roll again
+        elif phase == DECIDE and action == STOP:
+            self._finish_move()
+        elif phase == NEXT_DIE and _DIE < action <= _LAST_DIE:
+            self._add_die(action - _DIE)
+        elif (
+            phase == REVEAL and _REVEAL < action <= _LAST_REVEAL and self._unseen[action - _REVEAL]
         ):
+            self._reveal(action - _REVEAL)
+        else:
             self.check_action(action)
             self._refuse_unless_legal(action)
-        self._apply(action)
+            self._apply(action)
         self._history.append(action)
 
     def _action_to_string(self, action: int, player: int | None) -> str:
@@ -444,6 +471,8 @@ class MaheState(State):
                 "MAHE-3.2: no die can be added: the previous move is over (three dice at most) "
                 "and the next move starts with its first die"
             )
+        if phase == REVEAL and _REVEAL < action <= _LAST_REVEAL:
+            return f"MAHE-1.1: no {action - _REVEAL}-egg card is left unseen to turn up"
         if phase in (FIRST_DIE, NEXT_DIE, REVEAL):
             return f"a chance event ({phase}) comes next, not a player's decision"
         return f"{player_label(self._turn_player)} must choose which turtle moves first"
@@ -459,28 +488,20 @@ class MaheState(State):
         return f"MAHE-9.2: the total would be {sum(self._dice) + eggs}, more than 7"
 
     def _apply(self, action: int) -> None:
+        """Play a legal egg card or turtle choice (`apply_action` plays everything else)."""
         phase = self._phase
         if phase == DECIDE:
-            if action == STOP:
-                self._finish_move()
-            elif action == ROLL:
-                self._phase = NEXT_DIE
-            else:
-                self._play_card(action - _CARD)
-        elif phase == FIRST_DIE:
-            self._dice = [action - _DIE]
-            self._phase = DECIDE
-        elif phase == NEXT_DIE:
-            self._add_die(action - _DIE)
-        elif phase == REVEAL:
-            eggs = action - _REVEAL
-            self._unseen[eggs] -= 1
-            self._face_up = eggs
-            self._next_move()
+            self._play_card(action - _CARD)
         elif phase == ORDER:
             first = action - _FIRST
             self._pending = [t for t in self.game.turtles_of[self._turn_player] if t != first]
             self._start_move(first)
+
+    def _reveal(self, eggs: int) -> None:
+        """MAHE-6.3: the next card of the deck is turned face up; the next move follows."""
+        self._unseen[eggs] -= 1
+        self._face_up = eggs
+        self._next_move()
 
     def _add_die(self, value: int) -> None:
         """A 2nd or 3rd die (or card): bust, finish after the 3rd, or decide again."""
@@ -511,7 +532,7 @@ class MaheState(State):
             for turtle in group:
                 self._where[turtle] = RAFT
                 raft.append(turtle)
-        self._end_move()
+        self._next_move()
 
     def _finish_move(self) -> None:
         """MAHE-4.2, MAHE-5.1, MAHE-6.1: move the group, stack it, lay eggs past space 21."""
@@ -531,10 +552,14 @@ class MaheState(State):
         if passes_beach(start, length):
             self._lay_eggs(self.game.turtle_owner[group[-1]])
         else:
-            self._end_move()
+            self._next_move()
 
     def _lay_eggs(self, player: int) -> None:
-        """MAHE-6.1..6.3 and MAHE-7.1: take the face-up card, or the beach when none is left."""
+        """MAHE-6.1..6.3 and MAHE-7.1: take the face-up card, or the beach when none is left.
+
+        After a card, the next one is turned up (chance) while the deck has any; the move
+        after follows.
+        """
         if self._face_up is None:
             self._beach = player
             self._mover = None
@@ -544,18 +569,16 @@ class MaheState(State):
             return
         self._collected[player].append(self._face_up)
         self._face_up = None
-        self._end_move(reveal=self.deck_size > 0)
-
-    def _end_move(self, reveal: bool = False) -> None:
-        self._mover = None
-        self._dice = []
-        if reveal:
+        if self.deck_size > 0:
+            self._mover = None
+            self._dice = []
             self._phase = REVEAL
         else:
             self._next_move()
 
     def _next_move(self) -> None:
-        """MAHE-8.2: the player's other turtle (2..3 players); else MAHE-2.3: the next player."""
+        """MAHE-8.2: the player's other turtle (2..3 players); else MAHE-2.3: the next player,
+        whose one turtle starts moving, or who first chooses which of their two moves first."""
         if self._pending:
             self._start_move(self._pending.pop(0))
             return
@@ -567,6 +590,8 @@ class MaheState(State):
         if len(turtles) == 1:
             self._start_move(turtles[0])
         else:
+            self._mover = None
+            self._dice = []
             self._phase = ORDER
 
     def _start_move(self, turtle: int) -> None:

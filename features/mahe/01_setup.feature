@@ -28,6 +28,56 @@ Feature: Mahé — components, setup and players
       Then the request is refused with an error mentioning "forced outcome 'reveal 6' cannot happen"
       And the game state is unchanged
 
+    @clause:MAHE-1.1
+    Scenario: A card no longer in the deck cannot be given as the card turned up
+      The same position, the card given to the game as it stands, not forced by name.
+
+      Given a 4-player game of Mahé
+      And the blue player has collected egg cards showing 6, 6
+      And the red player has collected egg cards showing 6
+      And the face-up egg card shows 2 eggs
+      And the blue turtle is on space 20
+      When the first die shows 1
+      And the blue player stops
+      And a 6-egg card is given as the card turned up
+      Then the request is refused with an error mentioning "no 6-egg card is left unseen"
+      And the game state is unchanged
+
+    @clause:MAHE-1.1
+    Scenario: No egg card shows 7 eggs
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 20
+      And the face-up egg card shows 4 eggs
+      When the blue turtle moves with dice 1
+      And a 7-egg card is given as the card turned up
+      Then the request is refused with an error mentioning "is not an action of mahe"
+      And the game state is unchanged
+
+    @clause:MAHE-1.1
+    Scenario Outline: No first die shows <face>
+      Given a 4-player game of Mahé
+      When a die showing <face> is given as the first die
+      Then the request is refused with an error mentioning "a chance event (first die) comes next"
+      And the game state is unchanged
+
+      Examples:
+        | face |
+        | 0    |
+        | 7    |
+
+    @clause:MAHE-1.1
+    Scenario Outline: No second die shows <face>
+      Given a 4-player game of Mahé
+      When the first die shows 2
+      And the blue player rolls again and a die showing <face> is given
+      Then the request is refused with an error mentioning "a chance event (next die) comes next"
+      And the game state is unchanged
+
+      Examples:
+        | face |
+        | 0    |
+        | 7    |
+
   Rule: MAHE-2.1 Every turtle starts on the raft, next to space 1
 
     @clause:MAHE-2.1

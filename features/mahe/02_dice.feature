@@ -30,6 +30,14 @@ Feature: Mahé — rolling the dice
         | 5    |
         | 6    |
 
+    @clause:MAHE-3.1
+    Scenario: The first die is rolled: the player cannot stop before it
+      Given a 4-player game of Mahé
+      And it is the blue player's turn
+      When the blue player tries to stop
+      Then the request is refused with an error mentioning "a chance event (first die) comes next"
+      And the game state is unchanged
+
   Rule: MAHE-3.2 After the first and the second die the player may stop or roll again; three dice at most
 
     @clause:MAHE-3.2

@@ -33,6 +33,7 @@ Feature: Mahé — two or three players
       When the blue turtle moves with dice 2
       Then the blue turtle is on space 3
       And it is player 2's turn
+      And player 2 must choose which turtle moves first
 
     @clause:MAHE-8.2 @ruling:MAHE-R8
     Scenario: A bust of the first turtle does not cost the second its move

@@ -9,6 +9,7 @@ the player who must make them), then checks it (Then steps read the state).
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -200,13 +201,26 @@ def die_in_place_of_choice(mahe: MaheTable, face: int, who: str) -> None:
 
 
 @when(parsers.parse("a {eggs:d}-egg card is turned up in place of the first die"))
+@when(parsers.parse("a {eggs:d}-egg card is given as the card turned up"))
 def reveal_in_place_of_die(mahe: MaheTable, eggs: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(reveal_action(eggs)))
 
 
 @when(parsers.parse("a die showing {face:d} is rolled in place of the next egg card"))
+@when(parsers.parse("a die showing {face:d} is given as the first die"))
 def die_in_place_of_reveal(mahe: MaheTable, face: int) -> None:
     mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
+
+
+@when(parsers.parse("{who} rolls again and a die showing {face:d} is given"))
+def die_given_next(mahe: MaheTable, who: str, face: int) -> None:
+    mahe.decide(who, ROLL)
+    mahe.attempt(lambda: mahe.state.apply_action(die_action(face)))
+
+
+@when(parsers.parse("{who} tries to stop"))
+def try_stop(mahe: MaheTable, who: str) -> None:
+    mahe.attempt(lambda: mahe.state.apply_action(STOP))
 
 
 @when(parsers.parse("{who} tries to play the {eggs:d}-egg card as the next die"))
@@ -337,6 +351,9 @@ def unseen_count(mahe: MaheTable, n: int) -> None:
 @then("the next egg card is turned face up by chance")
 def next_is_reveal(mahe: MaheTable) -> None:
     assert mahe.state.phase == "reveal", f"next comes {mahe.state.phase}, not a card reveal"
+    drawn_as_defined(mahe.state)
+    assert mahe.state.mover is None, f"the {mahe.state.mover} turtle is still moving"
+    assert mahe.state.dice == [], f"dice still on the table: {mahe.state.dice}"
 
 
 @then(parsers.parse("the {eggs:d}-egg card has left the game"))
@@ -373,6 +390,23 @@ def decides(mahe: MaheTable, who: str) -> None:
 def must_choose(mahe: MaheTable, who: str) -> None:
     assert mahe.state.phase == "order", f"next comes {mahe.state.phase}"
     assert mahe.state.current_player() == mahe.player(who)
+    assert mahe.state.mover is None, f"the {mahe.state.mover} turtle is already moving"
+    assert mahe.state.dice == [], f"dice already rolled: {mahe.state.dice}"
+
+
+def drawn_as_defined(state: MaheState) -> None:
+    """As a driver draws chance (`chance_outcome_at`, a uniform pick from 0 to 1): each
+    outcome, in order, takes its share of the range, up to the highest pick below 1."""
+    outcomes = state.chance_outcomes_exact()
+    picks, expected, below = [0.0], [outcomes[0][0]], Fraction(0)
+    for action, chance in outcomes:
+        picks.append(float(below + chance / 2))
+        expected.append(action)
+        below += chance
+    picks.append(1 - 2**-53)
+    expected.append(outcomes[-1][0])
+    drawn = [state.chance_outcome_at(pick) for pick in picks]
+    assert drawn == expected, drawn
 
 
 @then(parsers.parse("the possible first-die outcomes are {faces} with probability 1/6 each"))
@@ -381,6 +415,7 @@ def first_die_outcomes(mahe: MaheTable, faces: str) -> None:
     names = [mahe.state.action_to_string(a) for a, _ in outcomes]
     assert names == [f"die {f}" for f in notation.numbers(faces)], names
     assert {str(p) for _, p in outcomes} == {"1/6"}
+    drawn_as_defined(mahe.state)
 
 
 @then(parsers.parse("the choices are {choices}"))
