@@ -543,11 +543,14 @@ def judge(results_path: Path, root: Path) -> Verdict:
     return verdict
 
 
-def print_verdict(results: Path, root: Path | None = None) -> Verdict:
-    """Print the counts of every status and why the results cannot be trusted, if so."""
+def print_verdict(
+    results: Path, root: Path | None = None, judged: Verdict | None = None
+) -> Verdict:
+    """Print the counts of every status and why the results cannot be trusted, if so
+    (``judged``: the verdict on them, when already taken)."""
     from rulebooks.recorder import summary_line
 
-    verdict = judge(results, root or Path.cwd())
+    verdict = judged or judge(results, root or Path.cwd())
     if verdict.counts:
         print(f"scenarios: {summary_line(verdict.counts)}")
     for reason in verdict.untrusted:
@@ -615,19 +618,26 @@ def command_site(args: argparse.Namespace) -> int:
         return EXIT_LOCKED
 
 
-def print_failures(results: Path) -> None:
-    """The failed runs by clause ID, each as FEATURE:LINE with its error (nothing if none)."""
+def print_failures(results: Path, lines: list[str] | None = None) -> None:
+    """The failed runs by clause ID, each as FEATURE:LINE with its error (nothing if none;
+    ``lines``: :func:`failure_lines`, when already taken)."""
+    lines = failure_lines(results) if lines is None else lines
+    if lines:
+        print("failures by clause (FEATURE:LINE, error [where]):")
+        print("\n".join(lines))
+
+
+def failure_lines(results: Path) -> list[str]:
+    """The lines of :func:`print_failures` (none when the results cannot be read: the
+    verdict says why)."""
     from rulebooks.failures import summary_by_clause
     from rulebooks.results import ResultsFileError, load_results_if_present
 
     try:
         loaded = load_results_if_present(results)
     except ResultsFileError:
-        return  # the verdict above already says why the results cannot be read
-    lines = summary_by_clause(loaded.scenarios) if loaded is not None else []
-    if lines:
-        print("failures by clause (FEATURE:LINE, error [where]):")
-        print("\n".join(lines))
+        return []
+    return summary_by_clause(loaded.scenarios) if loaded is not None else []
 
 
 def _site(results: Path, html: Path, *, full: bool = False) -> int:
@@ -671,10 +681,14 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
             wait_for_run_formats(results)
             record_report(results)
 
+    judged: list[tuple[Verdict, list[str]]] = []
+
     def while_building() -> None:
         if recorded.new and listed:
             wait_for_run_formats(results)
             reports.extend(job for job in [start_report(results)] if job is not None)
+        # the verdict and the failures, printed once the site is built
+        judged.append((judge(results, Path.cwd()), failure_lines(results)))
 
     guests_passed = run_guests(results)
     try:
@@ -695,8 +709,8 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
     for job in reports:
         finish_report(job, html)
     print()
-    verdict = print_verdict(results)
-    print_failures(results)
+    verdict = print_verdict(results, judged=judged[0][0] if judged else None)
+    print_failures(results, judged[0][1] if judged else None)
     if build_code != 0:
         print(f"the site build failed (sphinx-build exit code {build_code}): no site was built")
         return EXIT_UNTRUSTED

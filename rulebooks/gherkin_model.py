@@ -364,15 +364,29 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+_PARSED: dict[tuple[str, str], Feature] = {}
+"""Features parsed in this process, by recorded path and content hash (they are immutable)."""
+
+
 def load_feature(file: Path, name: str | None = None) -> Feature:
-    """Read and parse one `.feature` file; ``name`` is the path recorded on the model."""
+    """Read and parse one `.feature` file; ``name`` is the path recorded on the model.
+
+    A file read before in this process with the same content is not parsed again."""
     data = file.read_bytes()
     path = name if name is not None else file.as_posix()
+    digest = hashlib.sha256(data).hexdigest()
+    known = _PARSED.get((path, digest))
+    if known is not None:
+        return known
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise FeatureSyntaxError(path, 1, f"not UTF-8 text: {error}") from error
-    return parse_feature(text, path, hashlib.sha256(data).hexdigest())
+    feature = parse_feature(text, path, digest)
+    if len(_PARSED) >= 1024:  # a long-lived process reading ever new versions
+        _PARSED.clear()
+    _PARSED[(path, digest)] = feature
+    return feature
 
 
 def feature_files(folder: Path) -> list[Path]:

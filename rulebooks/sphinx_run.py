@@ -10,6 +10,7 @@ or the end of input, exits 0 having built nothing.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 BUILD = "build"
 
@@ -24,11 +25,18 @@ def main(argv: list[str]) -> int:
 def _load_then_build(argv: list[str]) -> int:
     # The slow imports, done while the caller is still busy (their order does not matter).
     import furo  # type: ignore[import-untyped]  # noqa: F401
-    import myst_parser  # noqa: F401
+    import myst_parser.parsers.sphinx_
+    import myst_parser.sphinx_ext.main  # noqa: F401
     import sphinx.builders.html  # noqa: F401
     from sphinx.cmd.build import main as sphinx_build
 
+    import rulebooks.formats.messages
     import rulebooks.sphinxext  # noqa: F401
+    from rulebooks.gherkin_model import load_features
+
+    features = Path("features")  # the default features folder, parsed ahead (if it is used)
+    if features.is_dir():
+        load_features(features, Path.cwd())  # remembered by content: an edit is parsed again
 
     if sys.stdin.readline().strip() != BUILD:
         return 0

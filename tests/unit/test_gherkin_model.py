@@ -238,3 +238,14 @@ def test_load_features_sorted_relative_and_errors_apart(tmp_path: Path) -> None:
         "features/other/x.feature",
     ]
     assert [(e.path, e.line) for e in loaded.errors] == [("features/mahe/03_bad.feature", 5)]
+
+
+def test_a_feature_file_is_parsed_again_only_when_its_content_changed(tmp_path: Path) -> None:
+    file = tmp_path / "one.feature"
+    file.write_text("Feature: One\n\n  Scenario: first\n    Given a step\n", "utf-8")
+    first = load_feature(file, "one.feature")
+    assert load_feature(file, "one.feature") is first  # the same content: remembered
+    file.write_text("Feature: One\n\n  Scenario: renamed\n    Given a step\n", "utf-8")
+    edited = load_feature(file, "one.feature")
+    assert edited is not first and edited.scenarios[0].name == "renamed"
+    assert load_feature(file, "elsewhere/one.feature").path == "elsewhere/one.feature"
