@@ -340,12 +340,15 @@ SITE_INPUTS = ("docs", "rulebooks", "features", "engine", "mutation", "pyproject
 """What the site is built from, beside the run's files (see :func:`site_key`)."""
 
 SITE_KEY_FILE = "rulebooks-site.key"
+REPORT = "cucumber-report.html"
+"""Cucumber's HTML report of the run, beside the results file."""
 
 
 def site_key(root: Path, results: Path) -> str:
     """A digest of every input of the site build: :data:`SITE_INPUTS` (``docs/_build`` and
-    hidden files left out), every file beside the results file, the ``RULEBOOKS_*``
-    environment, Python's and the documentation packages' versions."""
+    hidden files left out), every file beside the results file but Cucumber's report (made
+    from the messages, which are in), the ``RULEBOOKS_*`` environment, Python's and the
+    documentation packages' versions."""
     import hashlib
     import platform
 
@@ -374,8 +377,10 @@ def site_key(root: Path, results: Path) -> str:
             )
             files += [Path(folder) / name for name in sorted(names) if not name.startswith(".")]
     if results.parent.is_dir():
-        files += sorted(
-            p for p in results.parent.iterdir() if p.is_file() and not p.name.startswith(".")
+        files += sorted(  # not Cucumber's report: made from the messages, after the build
+            p
+            for p in results.parent.iterdir()
+            if p.is_file() and not p.name.startswith(".") and p.name != REPORT
         )
     lines += [f"file {path} {file_digest(path)}" for path in files if path.suffix != ".pyc"]
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
@@ -674,7 +679,7 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
     reports: list[ReportJob] = []
     # The report replaces the one the pages list; with none listed yet (a first build), the
     # pages wait for it.
-    listed = results.with_name("cucumber-report.html").is_file()
+    listed = results.with_name(REPORT).is_file()
     if recorded.new:
         record_history(results)
         if not listed:
@@ -790,7 +795,7 @@ def start_report(results: Path) -> ReportJob | None:
 
     messages = results.with_name("messages.ndjson")
     try:
-        return start_html_report(messages, results.with_name("cucumber-report.html"))
+        return start_html_report(messages, results.with_name(REPORT))
     except ReportError as error:
         print(f"Cucumber's HTML report: not made: {error}")
         return None
