@@ -9,8 +9,11 @@ otherwise), random full games are played for about --seconds each
   agents sampling their action spaces with the action mask, as PettingZoo's examples do;
 
 and, beside each game in the same run, OpenSpiel's C++ ``pig`` (a dice game of the same
-family: roll or stop, a bust loses the turn) with as many players, driven by the very same
-:func:`pyspiel_loop`. Each figure is the best of --repeat interleaved measurements.
+family: roll or stop, a bust loses the turn) with as many players, driven twice: by the very
+same :func:`pyspiel_loop`, and by :func:`pyspiel_lean_loop`, which makes the calls the native
+driver makes (the player to act asked once a step, the same draws). "vs pig" compares with the
+faster of the two, so that the native driver's leaner loop is no advantage over pig. Each
+figure is the best of --repeat interleaved measurements.
 
 An action is one entry of the history: a chance outcome, a player's action, or one player's
 part of a joint action::
@@ -30,6 +33,7 @@ import pyspiel
 
 import engine
 from engine import RandomSampler
+from engine.drivers import choose
 from rulebooks.adapters import has_simultaneous_moves
 from rulebooks.adapters import openspiel as openspiel_adapter
 from rulebooks.adapters.pettingzoo import env as aec_env
@@ -69,9 +73,41 @@ def pyspiel_loop(game: pyspiel.Game, rng: random.Random) -> int:
     return len(state.history())
 
 
-def pyspiel_runner(game: pyspiel.Game) -> Runner:
+TERMINAL, CHANCE, SIMULTANEOUS = (
+    int(pyspiel.PlayerId.TERMINAL),
+    int(pyspiel.PlayerId.CHANCE),
+    int(pyspiel.PlayerId.SIMULTANEOUS),
+)
+
+
+def pyspiel_lean_loop(game: pyspiel.Game, rng: random.Random) -> int:
+    """One random game as :func:`pyspiel_loop` plays it (the same draws), with the calls of
+    :meth:`engine.RandomSampler.play_out`: the player to act asked once a step, a legal action
+    drawn by :func:`engine.drivers.choose`."""
+    state = game.new_initial_state()
+    players = range(game.num_players())
+    getrandbits, rand = rng.getrandbits, rng.random
+    while (player := state.current_player()) != TERMINAL:
+        if player == CHANCE:
+            pick, total = rand(), 0.0
+            outcomes = state.chance_outcomes()
+            action = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                total += probability
+                if pick < total:
+                    action = outcome
+                    break
+            state.apply_action(action)
+        elif player == SIMULTANEOUS:
+            state.apply_actions([choose(getrandbits, state.legal_actions(p)) for p in players])
+        else:
+            state.apply_action(choose(getrandbits, state.legal_actions()))
+    return len(state.history())
+
+
+def pyspiel_runner(game: pyspiel.Game, loop: Callable[..., int] = pyspiel_loop) -> Runner:
     def run(seed: int) -> int:
-        return pyspiel_loop(game, random.Random(seed))
+        return loop(game, random.Random(seed))
 
     return run
 
@@ -133,7 +169,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
     parser.add_argument("--repeat", type=int, default=3, help="measurements; the best counts")
     args = parser.parse_args()
-    pig = pyspiel_runner(pyspiel.load_game("pig", {"players": args.players}))
+    pig_game = pyspiel.load_game("pig", {"players": args.players})
+    pigs = {
+        "pig (C++)": pyspiel_runner(pig_game),
+        "pig, lean": pyspiel_runner(pig_game, pyspiel_lean_loop),
+    }
     header = f"{'game':8} {'client':12} {'games/s':>9} {'actions/s':>11} {'actions/game':>13}"
     print(header + f" {'vs native':>10} {'vs pig':>7}")
     print("-" * (len(header) + 19))
@@ -143,14 +183,14 @@ def main() -> None:
             "native": native_runner(engine.load_game(name, **params)),
             "openspiel": pyspiel_runner(openspiel_adapter.load_game(name, **params)),
             "pettingzoo": pettingzoo_runner(name, args.players),
-            "pig (C++)": pig,  # measured beside each game: the same load, as many times
+            **pigs,  # measured beside each game: the same load, as many times
         }
         runs: dict[str, list[tuple[float, float, float]]] = {client: [] for client in runners}
         for _ in range(args.repeat):  # interleaved, so that load spikes hit every client
             for client, runner in runners.items():
                 runs[client].append(measure(runner, args.seconds))
         results = {client: best(r) for client, r in runs.items()}
-        native, pig_actions = results["native"][1], results["pig (C++)"][1]
+        native, pig_actions = results["native"][1], max(results[pig][1] for pig in pigs)
         for client, (games, actions, length) in results.items():
             print(
                 f"{name if client == 'native' else '':8} {client:12} {games:9.0f} {actions:11.0f}"
