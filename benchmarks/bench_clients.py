@@ -33,6 +33,7 @@ import pyspiel
 
 import engine
 from engine import RandomSampler
+from engine.core import outcome_at
 from engine.drivers import choose
 from rulebooks.adapters import has_simultaneous_moves
 from rulebooks.adapters import openspiel as openspiel_adapter
@@ -49,17 +50,6 @@ def native_runner(game: engine.Game) -> Runner:
     return run
 
 
-def drawn(outcomes: list[tuple[int, float]], pick: float) -> int:
-    """The chance outcome a uniform draw `pick` selects, by the definition of
-    :meth:`engine.State.chance_outcome_at` (written out: pyspiel's states are not ours)."""
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if pick < total:
-            return outcome
-    return outcomes[-1][0]
-
-
 def pyspiel_loop(game: pyspiel.Game, rng: random.Random) -> int:
     """One random game through pyspiel's state API: chance by its probabilities, a uniformly
     random legal action at decisions (one per player at simultaneous nodes)."""
@@ -68,7 +58,7 @@ def pyspiel_loop(game: pyspiel.Game, rng: random.Random) -> int:
     choice = rng.choice
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(drawn(state.chance_outcomes(), rng.random()))
+            state.apply_action(outcome_at(state.chance_outcomes(), rng.random()))
         elif state.is_simultaneous_node():
             state.apply_actions([choice(state.legal_actions(p)) for p in range(players)])
         else:
@@ -92,7 +82,7 @@ def pyspiel_lean_loop(game: pyspiel.Game, rng: random.Random) -> int:
     getrandbits, rand = rng.getrandbits, rng.random
     while (player := state.current_player()) != TERMINAL:
         if player == CHANCE:
-            state.apply_action(drawn(state.chance_outcomes(), rand()))
+            state.apply_action(outcome_at(state.chance_outcomes(), rand()))
         elif player == SIMULTANEOUS:
             state.apply_actions([choose(getrandbits, state.legal_actions(p)) for p in players])
         else:

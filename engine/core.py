@@ -152,6 +152,19 @@ class Game(abc.ABC):
         return f"load_game({self.short_name!r}, {params})"
 
 
+def outcome_at(outcomes: Sequence[tuple[int, float]], pick: float) -> int:
+    """The outcome a uniform draw `pick` (0 <= pick < 1) selects among `outcomes`
+    (`[(outcome, probability)]`): going through them in order, the first whose cumulative
+    probability (summed in floats, in that order) exceeds `pick`; the last one when rounding
+    leaves the whole sum at or below `pick`."""
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if pick < total:
+            return action
+    return outcomes[-1][0]
+
+
 class State(abc.ABC):
     """One position of a game. See the module docstring for the protocol."""
 
@@ -187,21 +200,13 @@ class State(abc.ABC):
         return [(a, float(p)) for a, p in self.chance_outcomes_exact()]
 
     def chance_outcome_at(self, pick: float) -> int:
-        """The outcome a uniform draw `pick` (0 <= pick < 1) selects at a chance node: going
-        through :meth:`chance_outcomes` in order, the first whose cumulative probability
-        (summed in floats, in that order) exceeds `pick`; the last one when rounding leaves
-        the whole sum at or below `pick`.
+        """The outcome a uniform draw `pick` (0 <= pick < 1) selects at a chance node, by
+        :func:`outcome_at` over :meth:`chance_outcomes`.
 
         Drivers sample chance through this. A game may answer faster (a table of the
         cumulative sums, say), but only with the outcome this definition gives.
         """
-        outcomes = self.chance_outcomes()
-        total = 0.0
-        for action, probability in outcomes:
-            total += probability
-            if pick < total:
-                return action
-        return outcomes[-1][0]
+        return outcome_at(self.chance_outcomes(), pick)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
         """A readable name of `action`, unique among the actions of this state.
