@@ -43,15 +43,13 @@ test: $(STAMP)
 site: $(STAMP)
 	$(BIN)/rulebooks site $(if $(FULL),--full)
 
-## make serve: serve the site on http://127.0.0.1:8000 and rebuild it on every change of the
-## docs, features, engines or steps: the scenarios whose inputs changed rerun first (their
-## output shown; the others' results reused, as in make site), so
-## verdicts stay live, and a run that crashes is recorded as such and shown broken.
+## make serve: serve the site on http://127.0.0.1:8000 and rebuild it on every save of the
+## docs, features, engines, steps or site code, the browser reloading: the scenarios whose
+## inputs changed rerun first (their output shown; the others' results reused, as in make
+## site), so verdicts stay live, and a run that crashes is recorded as such and shown broken.
+## Each rebuild is forked from the server, which loaded Sphinx and pytest once (rulebooks/serve.py).
 serve: $(STAMP)
-	$(BIN)/sphinx-autobuild docs docs/_build/html -d docs/_build/doctrees-serve --port 8000 \
-		--watch features --watch engine --watch tests/scenarios --watch rulebooks \
-		--ignore '*/results/*' --ignore '*/__pycache__/*' \
-		--pre-build "$(BIN)/rulebooks scenarios"
+	$(BIN)/rulebooks serve
 
 ## make bench: throughput figures and what recording costs (not a test).
 bench: $(STAMP)

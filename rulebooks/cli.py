@@ -64,21 +64,28 @@ UNUSED_PLUGINS = ("hypothesispytest", "anyio", "xdist", "xdist.looponfail")
 """pytest plugins installed for ``make test`` that a scenario run does not load."""
 
 
-def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
-    """Run the scenarios under pytest with the recorder; returns pytest's exit code.
+def scenario_arguments(results: Path, args: Sequence[str] | None = None) -> list[str]:
+    """pytest's arguments for a run of the scenarios with the recorder into ``results``.
 
     ``args`` are pytest's paths and options: by default every scenario (:data:`SCENARIOS`);
     ``rulebooks site`` passes only the step folders of the games to rerun, and
     ``--rulebooks-reuse``."""
-    command = [
-        sys.executable, "-m", "pytest", *(SCENARIOS if args is None else args), "-q", "--no-header",
+    arguments = [
+        *(SCENARIOS if args is None else args), "-q", "--no-header",
         "-p", "no:cacheprovider", "--continue-on-collection-errors",
         "--rulebooks-results", str(results),
     ]  # fmt: skip
     if incremental():  # this project's scenarios use none of them: loading them took 0.5 s
-        command += [option for plugin in UNUSED_PLUGINS for option in ("-p", f"no:{plugin}")]
-    print("$ " + " ".join(command[2:]), flush=True)
-    return subprocess.call(command)
+        arguments += [option for plugin in UNUSED_PLUGINS for option in ("-p", f"no:{plugin}")]
+    return arguments
+
+
+def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
+    """Run the scenarios under pytest (:func:`scenario_arguments`) in a new process;
+    returns pytest's exit code."""
+    arguments = scenario_arguments(results, args)
+    print("$ pytest " + " ".join(arguments), flush=True)
+    return subprocess.call([sys.executable, "-m", "pytest", *arguments])
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,7 @@ def record_scenarios(
     full: bool = False,
     meanwhile: Callable[[], object] | None = None,
     background_formats: bool = False,
+    runner: Callable[[Path, Sequence[str]], int] | None = None,
 ) -> Recorded:
     """Run the scenarios of the feature files whose inputs changed (all with ``full``) into a
     fresh results file, reusing the cached records of the others (:mod:`rulebooks.scenario_cache`).
@@ -110,6 +118,9 @@ def record_scenarios(
     Only a project laid out as this one (``engine/<game>``, ``tests/scenarios/<game>``, what
     the keys cover) is run incrementally; another project's (``site --project``) always
     runs in full.
+
+    ``runner`` runs pytest (its arguments as :func:`run_scenarios` takes them): by default
+    :func:`run_scenarios`, in a new process; ``rulebooks serve`` runs it in a fork.
     """
     from rulebooks import scenario_cache
     from rulebooks.fingerprint import text_digest
@@ -156,7 +167,7 @@ def record_scenarios(
 
         marker_of(results).unlink(missing_ok=True)  # a killed writer's
         args = [*args, "--rulebooks-formats-background"]
-    code = run_scenarios(results, args)
+    code = (runner or run_scenarios)(results, args)  # looked up now: tests replace it
     if not plan.rerun and code == 5:  # everything reused: pytest ran no test, as asked
         code = 0
     if not results.exists():
@@ -580,6 +591,14 @@ def command_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_serve(args: argparse.Namespace) -> int:
+    from rulebooks.serve import serve
+
+    return serve(
+        Path(args.results), Path(args.html), host=args.host, port=args.port, wait=args.wait
+    )
+
+
 def enter_project(folder: str) -> None:
     """Work on another project (``--project``): its folder becomes the working directory, its
     ``[tool.rulebooks] games`` the games, and their scenario folders what the run collects."""
@@ -989,6 +1008,16 @@ def main(argv: list[str] | None = None) -> int:
     scenarios.add_argument("--results", default=str(DEFAULT_RESULTS))
     scenarios.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
     scenarios.set_defaults(run=command_scenarios)
+
+    serve = sub.add_parser(
+        "serve", help="serve the site and rebuild it on every save (rerunning the scenarios)"
+    )
+    serve.add_argument("--results", default=str(DEFAULT_RESULTS))
+    serve.add_argument("--html", default=str(DEFAULT_HTML))
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, help=wait_help)
+    serve.set_defaults(run=command_serve)
 
     verdict = sub.add_parser(
         "verdict",

@@ -240,7 +240,7 @@ class ScenarioCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle)
+            handle.write(json.dumps(data))  # json.dump encodes in Python, dumps in C
         os.replace(tmp, path)
 
     def update(

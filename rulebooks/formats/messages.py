@@ -24,6 +24,7 @@ failed step carries its exception (type, message, stack trace).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
@@ -787,6 +788,58 @@ def check_messages(path: Path, results: Mapping[str, Any]) -> list[str]:
         )
     return problems
 
+
+
+MESSAGES_CHECK = "messages-check.json"
+"""The remembered answer of :func:`messages_problems`, in ``.cache/`` beside the results."""
+
+
+def messages_problems(results_path: Path, results: Mapping[str, Any] | None = None) -> list[str]:
+    """What is wrong with the messages file beside the results file, for that run
+    (:func:`check_messages`; ``results``: the results file's content, when already read).
+
+    Reading a whole stream takes a second or more: the answer is remembered in ``.cache/``
+    beside the results file, keyed by the sha256 of both files and of this module. The run
+    that writes the messages in the background checks them there, after writing them, so
+    that the site finds the answer ready."""
+    messages = results_path.with_name("messages.ndjson")
+    if not messages.is_file():
+        return []
+    try:
+        key = _messages_check_key(messages, results_path)
+    except OSError:
+        return []  # the pages already say what is wrong with the results file
+    memo = results_path.parent / ".cache" / MESSAGES_CHECK
+    try:
+        known = json.loads(memo.read_text("utf-8"))
+        if known["key"] == key and all(isinstance(p, str) for p in known["problems"]):
+            return list(known["problems"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # no memo, or one that cannot be read: checked again and rewritten
+    if results is None:
+        try:
+            raw = json.loads(results_path.read_bytes())
+        except (OSError, ValueError):
+            return []  # the pages already say what is wrong with the results file
+        results = raw if isinstance(raw, dict) else {}
+    problems = check_messages(messages, results)
+    with contextlib.suppress(OSError):
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        memo.write_text(json.dumps({"key": key, "problems": problems}), "utf-8")
+    return problems
+
+
+def _messages_check_key(messages: Path, results: Path) -> str:
+    """A hash of the messages file, the results file and the checking code (their contents,
+    through :func:`rulebooks.fingerprint.file_digest`, remembered while a file is untouched)."""
+    import hashlib
+
+    from rulebooks.fingerprint import file_digest
+
+    digest = hashlib.sha256()
+    for path in (messages, results, Path(__file__)):
+        digest.update(file_digest(path).encode())
+    return digest.hexdigest()
 
 def _camel(name: str) -> str:
     head, *rest = name.split("_")

@@ -152,7 +152,7 @@ class FormatsCollector:
             return
         code = 0
         try:
-            self.write()
+            self.write(check=True)
         except BaseException:  # said on stderr; the marker goes all the same
             traceback.print_exc()
             code = 1
@@ -160,9 +160,13 @@ class FormatsCollector:
             marker.unlink(missing_ok=True)  # (a marker written after this names a dead child)
             os._exit(code)  # no pytest teardown, no atexit: the parent owns the session
 
-    def write(self) -> None:
+    def write(self, *, check: bool = False) -> None:
+        """Write the formats from the results file; with ``check``, then check the messages
+        beside it as the site will (:func:`rulebooks.formats.messages.messages_problems`,
+        which remembers the answer): done by the run writing in the background, off the
+        site build's path."""
         from rulebooks.formats.junit import write_junit
-        from rulebooks.formats.messages import write_messages
+        from rulebooks.formats.messages import messages_problems, write_messages
 
         # The results file the recorder has just written (its format is the contract).
         try:
@@ -174,6 +178,10 @@ class FormatsCollector:
             write_messages(messages, results, self.config.rootpath, self.details)
         if junit is not None:
             write_junit(junit, results)
+        results_path = Path(self.recorder.path)
+        beside = results_path.resolve().with_name("messages.ndjson")
+        if check and messages is not None and Path(messages).resolve() == beside:
+            messages_problems(results_path, results)
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         written = [str(path) for path in self.outputs.values() if path is not None]

@@ -16,9 +16,7 @@ copied to ``downloads/``.
 
 from __future__ import annotations
 
-import contextlib
 import html
-import json
 import os
 import shutil
 from pathlib import Path
@@ -32,8 +30,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from rulebooks import registry
 from rulebooks.diff import RunSummary, compare_runs, summary_of
-from rulebooks.fingerprint import file_digest
-from rulebooks.formats.messages import check_messages
+from rulebooks.formats.messages import messages_problems
 from rulebooks.formats.pending import marker_of, wait_for_formats
 from rulebooks.history import (
     History,
@@ -363,49 +360,6 @@ def downloads_list(names: list[str]) -> nodes.Node:
         reference = nodes.reference("", DOWNLOADS[name], refuri=f"downloads/{name}")
         items += nodes.list_item("", paragraph(reference, " (", literal(name), ")"))
     return items
-
-
-def messages_problems(results_path: Path) -> list[str]:
-    """What is wrong with the messages file beside the results file, for that run.
-
-    Reading a whole stream takes seconds: the answer is remembered in ``.cache/`` beside the
-    results file, keyed by the sha256 of both files and of the checking code."""
-    messages = results_path.with_name("messages.ndjson")
-    if not messages.is_file():
-        return []
-    try:
-        key = _messages_check_key(messages, results_path)
-    except OSError:
-        return []  # the pages already say what is wrong with the results file
-    memo = results_path.parent / ".cache" / "messages-check.json"
-    try:
-        known = json.loads(memo.read_text("utf-8"))
-        if known["key"] == key and all(isinstance(p, str) for p in known["problems"]):
-            return list(known["problems"])
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # no memo, or one that cannot be read: checked again and rewritten
-    try:
-        raw = json.loads(results_path.read_bytes())
-    except (OSError, ValueError):
-        return []  # the pages already say what is wrong with the results file
-    problems = check_messages(messages, raw if isinstance(raw, dict) else {})
-    with contextlib.suppress(OSError):
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        memo.write_text(json.dumps({"key": key, "problems": problems}), "utf-8")
-    return problems
-
-
-def _messages_check_key(messages: Path, results: Path) -> str:
-    """A hash of the messages file, the results file and the checking code (their contents,
-    through :func:`rulebooks.fingerprint.file_digest`, remembered while a file is untouched)."""
-    import hashlib
-
-    from rulebooks.formats import messages as module
-
-    digest = hashlib.sha256()
-    for path in (messages, results, Path(str(module.__file__))):
-        digest.update(file_digest(path).encode())
-    return digest.hexdigest()
 
 
 class run_downloads(nodes.General, nodes.Element):

@@ -20,7 +20,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from rulebooks import cli
+from rulebooks import cli, serve
 from rulebooks.buildlock import build_lock
 from rulebooks.fingerprint import checkout_fingerprint, text_digest
 from rulebooks.gherkin_model import load_features
@@ -220,25 +220,26 @@ def test_3_a_failed_sphinx_build_leaves_no_older_site(
 
 
 def test_4_serve_shows_a_run_that_died_at_start_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     makefile = (ROOT / "Makefile").read_text("utf-8")
-    serve = makefile[makefile.index("\nserve:") :].split("\n\n")[0]
-    assert "/dev/null" not in serve and "|| true" not in serve
-    assert '--pre-build "$(BIN)/rulebooks scenarios"' in serve
+    serve_target = makefile[makefile.index("\nserve:") :].split("\n\n")[0]
+    assert "/dev/null" not in serve_target and "|| true" not in serve_target
+    assert "\t$(BIN)/rulebooks serve" in serve_target
 
     results = tmp_path / RESULTS
     results.parent.mkdir()
     results.write_text("an older run's results", "utf-8")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda path, args=(): 4)  # died before recording
-    assert cli.main(["scenarios", "--results", str(results)]) == 0  # the site is rebuilt...
+    monkeypatch.setattr(serve, "run_scenarios", lambda path, args=(): 4)  # died before recording
+    rebuild = serve.Rebuild(results, tmp_path / "html", wait=5)
+    assert serve.exit_code(serve.forked(rebuild.record)) == 0  # the site is rebuilt...
     data = json.loads(results.read_text("utf-8"))
     assert data["scenarios"] == [] and data["run"]["partial"] is True
     assert "pytest exit code 4 and recorded nothing" in data["run"]["problems"][0]
-    capsys.readouterr()
-    assert cli.main(["verdict", str(results), "--root", str(tmp_path)]) == cli.EXIT_UNTRUSTED
-    assert "pytest exit code 4" in capsys.readouterr().out  # ...and shows the run broken
+    capfd.readouterr()
+    assert serve.exit_code(serve.forked(rebuild.print_verdict)) == 0
+    assert "pytest exit code 4" in capfd.readouterr().out  # ...and shows the run broken
 
 
 # --- 5. a feature file edited while the scenarios run -------------------------------------
