@@ -329,12 +329,29 @@ def _error_text(error: ParserException) -> str:
     return text
 
 
+_PARSED: dict[tuple[str, str], Feature] = {}
+"""Features parsed in this process, by recorded path and content hash (they are immutable)."""
+
+
 def parse_feature(text: str, path: str, sha256: str = "") -> Feature:
-    """Parse the text of a `.feature` file.
+    """Parse the text of a `.feature` file (``sha256``: the hash of its bytes, if known).
 
     Raises :class:`FeatureSyntaxError` when gherkin rejects the text or it holds no
-    ``Feature:``.
+    ``Feature:``. A text parsed before in this process under the same path and hash is not
+    parsed again (a fork shares what its parent parsed).
     """
+    known = _PARSED.get((path, sha256)) if sha256 else None
+    if known is not None:
+        return known
+    feature = _parse(text, path, sha256)
+    if sha256:
+        if len(_PARSED) >= 1024:  # a long-lived process reading ever new versions
+            _PARSED.clear()
+        _PARSED[(path, sha256)] = feature
+    return feature
+
+
+def _parse(text: str, path: str, sha256: str) -> Feature:
     try:
         document = cast(_Node, Parser().parse(text))
     except ParserError as error:
@@ -364,10 +381,6 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-_PARSED: dict[tuple[str, str], Feature] = {}
-"""Features parsed in this process, by recorded path and content hash (they are immutable)."""
-
-
 def load_feature(file: Path, name: str | None = None) -> Feature:
     """Read and parse one `.feature` file; ``name`` is the path recorded on the model.
 
@@ -375,18 +388,11 @@ def load_feature(file: Path, name: str | None = None) -> Feature:
     data = file.read_bytes()
     path = name if name is not None else file.as_posix()
     digest = hashlib.sha256(data).hexdigest()
-    known = _PARSED.get((path, digest))
-    if known is not None:
-        return known
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise FeatureSyntaxError(path, 1, f"not UTF-8 text: {error}") from error
-    feature = parse_feature(text, path, digest)
-    if len(_PARSED) >= 1024:  # a long-lived process reading ever new versions
-        _PARSED.clear()
-    _PARSED[(path, digest)] = feature
-    return feature
+    return parse_feature(text, path, digest)
 
 
 def feature_files(folder: Path) -> list[Path]:

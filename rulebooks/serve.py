@@ -141,6 +141,10 @@ class Rebuild:
         from sphinx.cmd.build import build_main
 
         from rulebooks import cli
+        from rulebooks.gherkin_model import load_features
+
+        if Path("features").is_dir():  # parsed once, for the forks below and for Sphinx
+            load_features(Path("features"), Path.cwd())
 
         code = self.record()
         if code != 0:
