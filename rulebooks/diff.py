@@ -20,7 +20,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from rulebooks.results import (
     ClauseVerdict,
@@ -129,22 +128,13 @@ def inputs_fingerprint(feature_sha: str | None, fingerprint: Fingerprint) -> str
     return digest.hexdigest()[:16]
 
 
-def summary_of(results: Results, raw: Mapping[str, Any] | None = None) -> RunSummary:
-    """The summary of a loaded results file (``raw``: its JSON, for the fingerprints the
-    recorder may add to each scenario)."""
-    fingerprints: dict[tuple[str, int, int | None], str] = {}
-    for item in (raw or {}).get("scenarios") or []:
-        if isinstance(item, dict) and isinstance(item.get("fingerprint"), str):
-            example = item.get("example")
-            row = example.get("line") if isinstance(example, dict) else None
-            fingerprints[(str(item.get("feature")), int(item.get("line") or 0), row)] = item[
-                "fingerprint"
-            ]
+def summary_of(results: Results) -> RunSummary:
+    """The summary of a loaded results file."""
     scenarios: dict[str, ScenarioRun] = {}
     for scenario in results.scenarios:
         key = scenario_key(scenario)
         feature_sha = results.feature_sha256.get(scenario.feature)
-        fingerprint = fingerprints.get(scenario.key) or (
+        fingerprint = (
             inputs_fingerprint(feature_sha, results.fingerprint)
             if results.fingerprint.code
             else fallback_fingerprint(feature_sha, results.git.commit)
@@ -172,14 +162,7 @@ def summary_of(results: Results, raw: Mapping[str, Any] | None = None) -> RunSum
 
 def load_summary(path: Path) -> RunSummary:
     """Read a results file into a summary; :class:`ResultsFileError` says what is wrong."""
-    import json
-
-    results = load_results(path)
-    try:
-        raw = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):  # load_results read it a moment ago
-        raw = {}
-    return summary_of(results, raw if isinstance(raw, dict) else {})
+    return summary_of(load_results(path))
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ import contextlib
 import os
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -88,6 +89,8 @@ def forked(work: Callable[[], int]) -> int:
         code = 1
         try:
             code = work()
+        except BaseException:  # said here: the fork's end hides it otherwise
+            traceback.print_exc()
         finally:
             sys.stdout.flush()
             sys.stderr.flush()
