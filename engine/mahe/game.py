@@ -338,7 +338,7 @@ class MaheState(State):
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
         """The player to act, stored at every change of phase (`_player`): the value
-        `_player_to_act` gives (tests/invariants/test_mahe_player.py checks it)."""
+        `_player_to_act` gives (tests/engines/test_mahe_player.py checks it)."""
         return self._player
 
     def _player_to_act(self) -> int:
