@@ -85,16 +85,16 @@ class RandomSampler:
         chance_outcome_at, legal_actions = state.chance_outcome_at, state.legal_actions
         players = range(state.game.num_players)
         while (player := state.current_player()) != TERMINAL:
-            if player == SIMULTANEOUS:  # as random_joint_action(), inlined
+            if player == CHANCE:  # as chance_outcome(), inlined
+                action = chance_outcome_at(rand())
+            elif player != SIMULTANEOUS:
+                action = choose(getrandbits, legal_actions())
+            else:  # as random_joint_action(), inlined
                 joint = [choose(getrandbits, legal_actions(p)) for p in players]
                 if on_action is not None:
                     on_action(state, joint)
                 state.apply_actions(joint)
                 continue
-            if player == CHANCE:  # as chance_outcome(), inlined
-                action = chance_outcome_at(rand())
-            else:
-                action = choose(getrandbits, legal_actions())
             if on_action is not None:
                 on_action(state, action)
             state.apply_action(action)

@@ -78,8 +78,10 @@ _DICE_PHASES = (FIRST_DIE, NEXT_DIE)  # chance: a die is rolled
 _DIE_ACTIONS = tuple(_DIE + f for f in range(1, 7))
 _DIE_EXACT = tuple((a, Fraction(1, 6)) for a in _DIE_ACTIONS)
 _DIE_FLOAT = tuple((a, 1 / 6) for a in _DIE_ACTIONS)
-# Their chances summed in order, in floats, as State.chance_outcome_at sums them.
-_DIE_CUMULATIVE = tuple(accumulate(p for _, p in _DIE_FLOAT))
+# Their chances summed in order, in floats, as State.chance_outcome_at sums them, but the
+# last: a pick at or above the fifth sum gives the sixth face (also when rounding leaves the
+# sum of all six at or below the pick).
+_DIE_CUMULATIVE = tuple(accumulate(p for _, p in _DIE_FLOAT))[:-1]
 
 
 def card_action(eggs: int) -> int:
@@ -207,6 +209,7 @@ class MaheState(State):
         "_mover",
         "_pending",
         "_phase",
+        "_player",
         "_stacks",
         "_turn_player",
         "_turns",
@@ -238,6 +241,7 @@ class MaheState(State):
         self._dice: list[int] = []
         self._card_used = False
         self._phase = REVEAL
+        self._player = CHANCE
 
     # -- reading the position -------------------------------------------------------------
     def position(self, turtle: int) -> int:
@@ -333,6 +337,13 @@ class MaheState(State):
 
     # -- the protocol -------------------------------------------------------------------------
     def current_player(self) -> int:
+        """The player to act, stored at every change of phase (`_player`): the value
+        `_player_to_act` gives (tests/engines/test_mahe_player.py checks it)."""
+        return self._player
+
+    def _player_to_act(self) -> int:
+        """The player to act in this phase: chance, the decider (MAHE-5.2), the player choosing
+        the first turtle (MAHE-8.2), or nobody once the game is over."""
         phase = self._phase
         if phase in _DICE_PHASES:
             return CHANCE
@@ -398,7 +409,7 @@ class MaheState(State):
         cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed. The scenarios check
         a driver's draws (`drawn_as_defined` in their steps)."""
         if self._phase in _DICE_PHASES:
-            return _DIE_ACTIONS[min(bisect_right(_DIE_CUMULATIVE, pick), 5)]
+            return _DIE_ACTIONS[bisect_right(_DIE_CUMULATIVE, pick)]
         return super().chance_outcome_at(pick)
 
     def apply_action(self, action: int) -> None:
@@ -418,8 +429,10 @@ class MaheState(State):
         if phase == FIRST_DIE and _DIE < action <= _LAST_DIE:
             self._dice = [action - _DIE]  # MAHE-3.1: the first die, then a decision
             self._phase = DECIDE
+            self._player = self.decider()
         elif phase == DECIDE and action == ROLL:
             self._phase = NEXT_DIE  # MAHE-3.2: roll again
+            self._player = CHANCE
         elif phase == DECIDE and action == STOP:
             self._finish_move()
         elif phase == NEXT_DIE and _DIE < action <= _LAST_DIE:
@@ -513,6 +526,7 @@ class MaheState(State):
             self._finish_move()
         else:
             self._phase = DECIDE
+            self._player = self.decider()
 
     def _play_card(self, eggs: int) -> None:
         """MAHE-9.1, MAHE-9.4: the decider's card replaces the next die and leaves the game."""
@@ -566,6 +580,7 @@ class MaheState(State):
             self._dice = []
             self._pending = []
             self._phase = OVER
+            self._player = TERMINAL
             return
         self._collected[player].append(self._face_up)
         self._face_up = None
@@ -573,6 +588,7 @@ class MaheState(State):
             self._mover = None
             self._dice = []
             self._phase = REVEAL
+            self._player = CHANCE
         else:
             self._next_move()
 
@@ -593,12 +609,14 @@ class MaheState(State):
             self._mover = None
             self._dice = []
             self._phase = ORDER
+            self._player = self._turn_player
 
     def _start_move(self, turtle: int) -> None:
         """MAHE-3.1: a move starts with the first die, rolled without any choice."""
         self._mover = turtle
         self._dice = []
         self._phase = FIRST_DIE
+        self._player = CHANCE
 
     def returns(self) -> list[float]:
         if self._phase != OVER:
@@ -624,6 +642,7 @@ class MaheState(State):
         other._dice = self._dice[:]
         other._card_used = self._card_used
         other._phase = self._phase
+        other._player = self._player
         return other
 
     def to_dict(self) -> dict[str, Any]:

@@ -206,4 +206,5 @@ def read_state(game: MaheGame, data: Mapping[str, Any]) -> MaheState:
     state._dice = turn["dice"]
     state._card_used = turn["card_used"]
     state._history = history
+    state._player = state._player_to_act()
     return state
