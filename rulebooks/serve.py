@@ -169,6 +169,7 @@ class Rebuild:
 
         try:
             with build_lock(self.results.parent, timeout=self.wait):
+                cli.wait_for_run_formats(self.results)  # the last rebuild's, still being written
                 cli.record_scenarios(
                     self.results, Path.cwd(), background_formats=True, runner=run_scenarios
                 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rulebooks import serve
+from rulebooks.formats.pending import marker_of
 from tests.unit.serving import fetched, rebuilds, serving, wait_until
 from tests.unit.test_tamper import make_sandbox
 
@@ -100,3 +102,34 @@ def test_a_rebuild_imports_the_project_afresh() -> None:
     import rulebooks.cli as still
 
     assert still is before, "the server's own modules are kept"
+
+
+def test_a_rebuild_waits_for_the_formats_the_last_one_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last rebuild's messages and JUnit XML, still being written in the background,
+    are written before the scenarios run again: an older writer never ends last."""
+    results = tmp_path / "results" / "results.json"
+    results.parent.mkdir()
+    marker = marker_of(results)
+    marker.write_text("0\n", "utf-8")  # being written (a writer's ID follows)
+    done, seen = tmp_path / "done", tmp_path / "seen"
+    script = (
+        f"import pathlib, time; time.sleep(1); pathlib.Path({str(done)!r}).touch(); "
+        f"pathlib.Path({str(marker)!r}).unlink()"
+    )
+    writer = subprocess.Popen([sys.executable, "-c", script])
+    marker.write_text(f"{writer.pid}\n", "utf-8")
+
+    def runner(path: Path, args: object = ()) -> int:
+        seen.write_text("written" if done.exists() else "still being written", "utf-8")
+        return 4
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(serve, "run_scenarios", runner)
+    try:
+        code = serve.exit_code(serve.forked(serve.Rebuild(results, tmp_path / "html", 5).record))
+    finally:
+        writer.wait()
+    assert code == 0
+    assert seen.read_text("utf-8") == "written"
