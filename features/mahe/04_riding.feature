@@ -43,6 +43,15 @@ Feature: Mahé — riding along
       Then the yellow player decides whether to roll again
 
     @clause:MAHE-5.2
+    Scenario: The top turtle's owner still decides in a position saved and read back
+      Given a 4-player game of Mahé
+      And the stack on space 18 is blue, red, yellow from bottom to top
+      And it is the red player's turn
+      When the first die shows 1
+      And the position is saved and read back
+      Then the yellow player decides whether to roll again
+
+    @clause:MAHE-5.2
     Scenario: A turtle alone decides for itself
       Given a 4-player game of Mahé
       And the stack on space 18 is blue, red, yellow from bottom to top

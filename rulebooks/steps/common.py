@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then
+from pytest_bdd import given, parsers, then, when
 
 from rulebooks.steps.table import GameTable
 
@@ -30,6 +30,11 @@ def rulebooks_world(table: Table) -> Table:
 @given("the game is set up")
 def given_fresh(table: Table) -> None:
     table.set_up()
+
+
+@when("the position is saved and read back")
+def read_back(table: Table) -> None:
+    table.read_back()
 
 
 @then("the game is not over")

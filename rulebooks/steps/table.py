@@ -18,6 +18,7 @@ picture of a state (`picture`) and the players its notation knows by colour (`ow
 from __future__ import annotations
 
 import abc
+import json
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -95,6 +96,12 @@ class GameTable(abc.ABC, Generic[G, S]):
                 else game.state_from_dict(self.position(game))
             )
         return self._state
+
+    def read_back(self) -> None:
+        """Go on from the state's description, saved as JSON and read back (``to_dict``,
+        ``state_from_dict``): what a position must survive to be shared or resumed."""
+        saved = json.loads(json.dumps(self.state.to_dict()))
+        self._state = self._own(self.game.state_from_dict(saved))
 
     def _own(self, state: State) -> S:
         assert isinstance(state, self.state_type)
