@@ -132,8 +132,8 @@ def test_from_home_to_a_clause_and_an_example_board(reader: Reader, site_url: st
     page.get_by_role(
         "link", name="The rulebook's stack: red carries yellow 18 spaces"
     ).first.click()
-    page.wait_for_url(re.compile(r"mahe/examples\.html#scenario-mahe-04_riding-l56"))
-    boards = page.locator("#scenario-mahe-04_riding-l56 figure.rulebooks-board img")
+    page.wait_for_url(re.compile(r"mahe/examples\.html#scenario-mahe-04_riding-l65"))
+    boards = page.locator("#scenario-mahe-04_riding-l65 figure.rulebooks-board img")
     assert boards.count() == 2
     for index in range(2):
         image = boards.nth(index)
@@ -320,7 +320,7 @@ def test_search_finds_a_scenario_by_its_title(reader: Reader, site_url: str) -> 
         for link in page.locator("#search-results li a").all()
     }
     found = [title for href, title in links.items() if href.endswith(
-        "mahe/examples.html#scenario-mahe-04_riding-l56")]  # fmt: skip
+        "mahe/examples.html#scenario-mahe-04_riding-l65")]  # fmt: skip
     assert found and "red carries yellow 18 spaces" in found[0], links
 
 
