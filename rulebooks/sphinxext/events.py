@@ -34,6 +34,7 @@ from rulebooks.sphinxext.render import (
 from rulebooks.sphinxext.rulings import ruled_verdict
 from rulebooks.sphinxext.site import (
     FOLDER_RESULTS,
+    FOLDER_REUSED,
     PROVENANCE_KEY,
     RESULTS_KEY,
     RulebooksError,
@@ -105,9 +106,11 @@ def on_env_get_outdated(
 
     Inputs are compared by content: one fingerprint per feature folder (game), and the
     results file in parts (:func:`rulebooks.sphinxext.site.input_fingerprints`): how the run
-    went and the recorded code touch every page; a game's records, like an edited feature
-    file, only the pages showing that game (its rules, scenarios and interpretations, and
-    the summaries); the run's time, commit and totals only the summaries. A page added,
+    went and the recorded code touch every page; a game's records as the pages show them,
+    like an edited feature file, only the pages showing that game (its rules, scenarios and
+    interpretations, and the summaries); which earlier run its records were reused from only
+    the pages showing its feature files; the run's time, commit and totals only the
+    summaries. No page shows a duration from the results file. A page added,
     changed or removed may define or drop clauses, which the game verdicts and the coverage
     page count: the summaries of its games are re-read too.
     """
@@ -120,8 +123,15 @@ def on_env_get_outdated(
     if RESULTS_KEY in moved:
         outdated |= store.pages
     elif moved:
-        folders = {key.removeprefix(FOLDER_RESULTS) for key in moved if key != PROVENANCE_KEY}
-        outdated |= store.pages_depending_on(folders)
+        reused = {key.removeprefix(FOLDER_REUSED) for key in moved if key.startswith(FOLDER_REUSED)}
+        outdated |= store.pages_showing_files_of(reused)
+        folders = {
+            key.removeprefix(FOLDER_RESULTS)
+            for key in moved
+            if key != PROVENANCE_KEY and not key.startswith(FOLDER_REUSED)
+        }
+        if folders or PROVENANCE_KEY in moved:  # pages of every folder ("*") depend on both
+            outdated |= store.pages_depending_on(folders)
         if PROVENANCE_KEY in moved:
             outdated |= store.summaries_of({"*"})
     touched: set[str] = {"*"} if added or removed else set()

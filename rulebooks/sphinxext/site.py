@@ -260,7 +260,16 @@ code fingerprint and versions (staleness anywhere), the data files; and the chec
 PROVENANCE_KEY = "@provenance"
 """What only the summary pages show: when and on which commit the run was, the totals."""
 FOLDER_RESULTS = "@results:"
-"""Prefix of the key of one feature folder's records (and recorded feature hashes)."""
+"""Prefix of the key of one feature folder's records (and recorded feature hashes), as the
+pages show them: without the durations, which no game page shows, nor which run a reused
+record comes from (:data:`FOLDER_REUSED`)."""
+FOLDER_REUSED = "@reused:"
+"""Prefix of the key of which earlier run each of a feature folder's records was reused from:
+only the pages showing the folder's feature files (their *reused* notes) depend on it, so
+that the first incremental run after a full one, which marks every other game's records
+reused, re-reads those pages only."""
+_UNSHOWN = ("duration", "reused")
+"""What of a record no page showing its game depends on through :data:`FOLDER_RESULTS`."""
 _PROVENANCE = ("started", "finished", "git", "totals")
 
 
@@ -337,16 +346,34 @@ def _split_results(raw: bytes, paths: SitePaths) -> dict[str, str] | None:
         text = str(path)
         return folder_of(text[len(prefix) :] if text.startswith(prefix) else text)
 
+    reused: dict[str, list[object]] = {}
     for record in data["scenarios"]:
-        folders.setdefault(folder(record.get("feature")), []).append(record)
+        name = folder(record.get("feature"))
+        folders.setdefault(name, []).append(_as_shown(record))
+        reused.setdefault(name, []).append([record.get("feature"), record.get("reused")])
     for path, digest in sorted(features.items()):
         folders.setdefault(folder(path), []).append({"fingerprint": [path, digest]})
     rest = {key: value for key, value in data.items() if key not in ("scenarios", *_PROVENANCE)}
     rest["fingerprint"] = {**fingerprint, "features": None}
     prints = {f"{FOLDER_RESULTS}{name}": _digest(records) for name, records in folders.items()}
+    prints |= {f"{FOLDER_REUSED}{name}": _digest(marks) for name, marks in reused.items()}
     prints[PROVENANCE_KEY] = _digest({key: data.get(key) for key in _PROVENANCE})
     prints[RESULTS_KEY] = _digest(rest)
     return prints
+
+
+def _as_shown(record: dict[str, object]) -> dict[str, object]:
+    """A results record without what :data:`_UNSHOWN` names (its steps' durations too)."""
+    shown = {key: value for key, value in record.items() if key not in _UNSHOWN}
+    steps = shown.get("steps")
+    if isinstance(steps, list):
+        shown["steps"] = [
+            {key: value for key, value in step.items() if key != "duration"}
+            if isinstance(step, dict)
+            else step
+            for step in steps
+        ]
+    return shown
 
 
 CONFIG_VALUES = {

@@ -77,6 +77,14 @@ class RulebooksStore:
         """Pages to re-read when these feature folders changed."""
         return {doc for doc, games in self.page_games.items() if "*" in games or games & folders}
 
+    def pages_showing_files_of(self, games: set[str]) -> set[str]:
+        """Pages with a ``feature-scenarios`` directive for a folder of one of these games."""
+        return {
+            doc
+            for doc, folders in self.scenario_folders.items()
+            if any(folder.split("/")[0] in games for folder in folders)
+        }
+
     def summaries_of(self, games: set[str]) -> set[str]:
         """Summary pages counting clauses of these games (``*``: any game)."""
         return {

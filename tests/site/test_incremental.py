@@ -93,16 +93,21 @@ def test_a_new_run_with_the_same_records_rereads_only_the_summaries(tmp_path: Pa
     assert pages_read(tmp_path) == {"index", "coverage"}  # they show the run's time
 
 
-def beta_results(root: Path, duration: float) -> str:
+def beta_results(
+    root: Path, duration: float, status: str = "passed", reused: dict[str, str] | None = None
+) -> str:
     """Results with one record, of beta's scenario, taking ``duration`` seconds."""
-    step = {"keyword": "Given", "text": "something", "line": 6, "status": "passed",
-            "duration": duration, "error": None}  # fmt: skip
+    error = None if status == "passed" else "AssertionError: no"
+    step = {"keyword": "Given", "text": "something", "line": 6, "status": status,
+            "duration": duration, "error": error}  # fmt: skip
     record = {
         "nodeid": "t::beta", "feature": "features/beta/one.feature", "feature_name": "beta",
         "line": 5, "name": "beta holds", "rule": {"name": "BETA-1.1 A rule", "line": 2},
-        "tags": ["clause:BETA-1.1"], "example": None, "status": "passed",
-        "duration": duration, "error": None, "steps": [step],
+        "tags": ["clause:BETA-1.1"], "example": None, "status": status,
+        "duration": duration, "error": error, "steps": [step],
     }  # fmt: skip
+    if reused is not None:
+        record["reused"] = reused
     return json.dumps(results_document([record], feature_digests(root), root))
 
 
@@ -110,8 +115,29 @@ def test_one_games_new_records_reread_only_its_pages(tmp_path: Path) -> None:
     project(tmp_path)
     write(tmp_path, "results.json", beta_results(tmp_path, 0.1))
     pages_read(tmp_path, "-E")
-    write(tmp_path, "results.json", beta_results(tmp_path, 0.2))
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1, status="failed"))
     assert pages_read(tmp_path) == {"beta/rules", "beta/examples", "coverage"}
+
+
+def test_new_durations_alone_reread_no_page(tmp_path: Path) -> None:
+    project(tmp_path)
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1))
+    pages_read(tmp_path, "-E")
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.2))
+    assert pages_read(tmp_path) == set()  # no page shows a duration from the results file
+
+
+def test_records_reused_reread_only_the_pages_showing_their_files(tmp_path: Path) -> None:
+    """The first incremental run after a full one marks every other game's records reused:
+    only the pages with their feature files (and *reused* notes) change."""
+    project(tmp_path)
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1))
+    pages_read(tmp_path, "-E")
+    earlier = {"run_started": "2026-11-29T10:00:00+00:00", "commit": "abcdef0123456789"}
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1, reused=earlier))
+    assert pages_read(tmp_path) == {"beta/examples"}
+    html = (tmp_path / "docs/_build/html/beta/examples.html").read_text("utf-8")
+    assert "rulebooks-reused-note" in html and "2026-11-29T10:00:00+00:00" in html
 
 
 def test_a_change_to_how_the_run_went_rereads_every_page_with_verdicts(tmp_path: Path) -> None:
