@@ -399,12 +399,15 @@ def site_key(root: Path, results: Path) -> str:
 
 class SphinxRun:
     """The site's sphinx-build, started early (:mod:`rulebooks.sphinx_run`): it loads Sphinx
-    while the scenarios run, and builds when :meth:`build` says so."""
+    while the scenarios run, and builds when :meth:`build` says so. With ``prepare``, it also
+    makes the Sphinx application meanwhile, from the last build's doctrees: only when they
+    are not deleted before the build (not for a full build)."""
 
-    def __init__(self, html: Path, results: Path) -> None:
+    def __init__(self, html: Path, results: Path, *, prepare: bool = False) -> None:
         self.command = sphinx_command(html)
+        ahead = [sphinx_run.PREPARE] if prepare else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "rulebooks.sphinx_run", *self.command[3:]],
+            [sys.executable, "-m", "rulebooks.sphinx_run", *ahead, *self.command[3:]],
             stdin=subprocess.PIPE,
             text=True,
             env=sphinx_env(results),
@@ -692,7 +695,7 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
         results,
         Path.cwd(),
         full=full,
-        meanwhile=lambda: started.append(SphinxRun(html, results)),
+        meanwhile=lambda: started.append(SphinxRun(html, results, prepare=not full)),
         background_formats=True,
     )
     reports: list[ReportJob] = []

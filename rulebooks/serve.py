@@ -9,7 +9,9 @@ process forked from it (:class:`Rebuild`), so that no rebuild pays for those imp
 1. the scenarios whose inputs changed rerun (the others' records reused, as in ``make
    site``), pytest running in a fork of its own; the verdict is printed, and a run that
    dies is recorded as such (:func:`rulebooks.cli.record_scenarios`), so the site shows it;
-2. Sphinx rebuilds the pages whose inputs changed, in place.
+2. Sphinx rebuilds the pages whose inputs changed, in place; its application (configuration,
+   extensions, the last build's environment) is made while pytest runs
+   (:class:`rulebooks.sphinx_run.PreparedBuild`).
 
 The project's own modules (``rulebooks``, ``engine``, the step definitions) are never kept
 from a build to the next: each rebuild imports them afresh, so an edit to them is what
@@ -103,8 +105,9 @@ def exit_code(child: int) -> int:
     return os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
 
 
-def run_pytest_forked(argv: Sequence[str]) -> int:
-    """``pytest ARGV`` in a fork of this process (its imports done); returns its exit code."""
+def run_pytest_forked(argv: Sequence[str], meanwhile: Callable[[], object] | None = None) -> int:
+    """``pytest ARGV`` in a fork of this process (its imports done), ``meanwhile()`` in this
+    one while it runs; returns pytest's exit code."""
 
     def run() -> int:
         forget_plugin_modules()
@@ -112,7 +115,13 @@ def run_pytest_forked(argv: Sequence[str]) -> int:
 
         return int(pytest.main(list(argv)))
 
-    return exit_code(forked(run))
+    child = forked(run)
+    try:
+        if meanwhile is not None:
+            meanwhile()
+    finally:
+        code = exit_code(child)
+    return code
 
 
 class Rebuild:
@@ -145,25 +154,34 @@ class Rebuild:
 
         from rulebooks import cli
         from rulebooks.gherkin_model import load_features
+        from rulebooks.sphinx_run import PreparedBuild
 
         if Path("features").is_dir():  # parsed once, for the forks below and for Sphinx
             load_features(Path("features"), Path.cwd())
+        argv = ["-q", "-b", "html", "-d", str(self.html.parent / DOCTREES), "docs", str(self.html)]
+        prepared: list[PreparedBuild] = []
 
-        code = self.record()
+        def prepare() -> None:  # while pytest runs: the application, from the last build
+            os.environ.update(cli.sphinx_env(self.results))
+            prepared.append(PreparedBuild(argv))
+
+        code = self.record(lambda results, args: run_scenarios(results, args, meanwhile=prepare))
         if code != 0:
+            for build in prepared:
+                build.close()
             return code
         print(f"[serve] scenarios recorded in {time.perf_counter() - start:.1f} s", flush=True)
         verdict = forked(self.print_verdict)
         os.environ.update(cli.sphinx_env(self.results))
-        doctrees = self.html.parent / DOCTREES
-        code = build_main(["-q", "-b", "html", "-d", str(doctrees), "docs", str(self.html)])
+        code = prepared[0].run() if prepared else build_main(argv)
         exit_code(verdict)
         return code
 
-    def record(self) -> int:
+    def record(self, runner: Callable[[Path, Sequence[str]], int] | None = None) -> int:
         """Rerun the scenarios whose inputs changed into the results file, under the build
-        lock; 0, or :data:`rulebooks.cli.EXIT_LOCKED` when another build holds the checkout
-        (a run that dies is recorded as such: the pages show it)."""
+        lock, with ``runner`` (:func:`run_scenarios` by default); 0, or
+        :data:`rulebooks.cli.EXIT_LOCKED` when another build holds the checkout (a run that
+        dies is recorded as such: the pages show it)."""
         from rulebooks import cli
         from rulebooks.buildlock import BuildLockTimeout, build_lock
 
@@ -171,8 +189,9 @@ class Rebuild:
             with build_lock(self.results.parent, timeout=self.wait):
                 cli.wait_for_run_formats(self.results)  # the last rebuild's, still being written
                 cli.record_scenarios(
-                    self.results, Path.cwd(), background_formats=True, runner=run_scenarios
-                )
+                    self.results, Path.cwd(), background_formats=True,
+                    runner=runner or run_scenarios,
+                )  # fmt: skip
         except BuildLockTimeout as error:
             print(f"error: {error}", file=sys.stderr)
             return cli.EXIT_LOCKED
@@ -187,13 +206,18 @@ class Rebuild:
         return 0
 
 
-def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
-    """:func:`rulebooks.cli.run_scenarios`, in a fork (:func:`run_pytest_forked`)."""
+def run_scenarios(
+    results: Path,
+    args: Sequence[str] | None = None,
+    meanwhile: Callable[[], object] | None = None,
+) -> int:
+    """:func:`rulebooks.cli.run_scenarios`, in a fork (:func:`run_pytest_forked`), doing
+    ``meanwhile()`` while it runs."""
     from rulebooks import cli
 
     argv = cli.scenario_arguments(results, args)
     print("$ pytest " + " ".join(argv), flush=True)
-    return run_pytest_forked(argv)
+    return run_pytest_forked(argv, meanwhile)
 
 
 def _shown(path: Path) -> str:

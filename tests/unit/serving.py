@@ -4,6 +4,7 @@ port, its pages fetched, stopped with Ctrl-C. Shared by ``test_serve.py`` and
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import socket
@@ -24,11 +25,12 @@ def free_port() -> int:
 
 
 def fetched(port: int, page: str) -> str:
-    """The served page (its HTML; "" when it cannot be fetched)."""
+    """The served page (its HTML; "" when it cannot be fetched, or is cut short: a page
+    fetched while a rebuild rewrites it in place)."""
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}", timeout=10) as answer:
             return str(answer.read().decode("utf-8"))
-    except OSError:
+    except (OSError, http.client.HTTPException):
         return ""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,37 @@ def test_sphinx_run_builds_only_when_told(tmp_path: Path, monkeypatch: pytest.Mo
     built = cli.SphinxRun(html, results)
     assert built.build() == 0
     assert (cli.staging_dir(html) / "index.html").is_file()
+
+
+def test_a_prepared_sphinx_run_builds_what_changed_before_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The application is made ahead (the last build's environment loaded) and the page
+    edited after that is still what the build reads."""
+    plain_docs(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    html, results = tmp_path / "html", tmp_path / "results.json"
+    assert cli.SphinxRun(html, results).build() == 0
+    prepared = cli.SphinxRun(html, results, prepare=True)
+    time.sleep(3)  # time to make the application (its environment says "One page.")
+    page = tmp_path / "docs" / "index.rst"
+    page.write_text(page.read_text("utf-8").replace("One page.", "Edited meanwhile."), "utf-8")
+    assert prepared.build() == 0
+    assert "Edited meanwhile." in (cli.staging_dir(html) / "index.html").read_text("utf-8")
+    unbuilt = cli.SphinxRun(html, results, prepare=True)
+    unbuilt.stop()
+    assert unbuilt.process.returncode != 0
+
+
+def test_a_prepared_sphinx_run_reports_a_broken_configuration_when_it_builds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    plain_docs(tmp_path)
+    (tmp_path / "docs" / "conf.py").write_text("raise RuntimeError('conf.py is broken')\n")
+    monkeypatch.chdir(tmp_path)
+    prepared = cli.SphinxRun(tmp_path / "html", tmp_path / "results.json", prepare=True)
+    assert prepared.build() == 2
+    assert "conf.py is broken" in capfd.readouterr().err
 
 
 def finished_job(tmp_path: Path, text: str, code: int = 0) -> ReportJob:
