@@ -81,11 +81,11 @@ def scenario_arguments(results: Path, args: Sequence[str] | None = None) -> list
 
 
 def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
-    """Run the scenarios under pytest (:func:`scenario_arguments`) in a new process;
-    returns pytest's exit code."""
+    """Run the scenarios under pytest (:func:`scenario_arguments`) in a new process (ended
+    at once when pytest is done: :mod:`rulebooks.pytest_run`); returns pytest's exit code."""
     arguments = scenario_arguments(results, args)
     print("$ pytest " + " ".join(arguments), flush=True)
-    return subprocess.call([sys.executable, "-m", "pytest", *arguments])
+    return subprocess.call([sys.executable, "-m", "rulebooks.pytest_run", *arguments])
 
 
 @dataclass(frozen=True)

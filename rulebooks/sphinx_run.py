@@ -120,4 +120,6 @@ class PreparedBuild:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    from rulebooks.quick_exit import exit_now
+
+    exit_now(main(sys.argv[1:]))  # not freeing the environment, page by page: 0.2 s
