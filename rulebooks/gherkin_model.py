@@ -129,6 +129,11 @@ class Scenario:
         """True when the scenario has Examples, i.e. runs once per example row."""
         return bool(self.examples)
 
+    def row_lines(self) -> list[int]:
+        """The lines of the Examples rows it runs once each, all tables in file order (as
+        pytest-bdd selects them: a table without a header contributes no row)."""
+        return [row.line for examples in self.examples if examples.header for row in examples.rows]
+
     def all_tags(self) -> tuple[str, ...]:
         """Effective tags plus the tags of every Examples table."""
         extra = [tag for examples in self.examples for tag in examples.tags]
@@ -176,6 +181,17 @@ class Feature:
         for rule in self.rules:
             for scenario in rule.scenarios:
                 yield rule, scenario
+
+    def runs(self) -> frozenset[tuple[int, int | None]]:
+        """Every run the file asks for: (scenario line, row line), the row None for a
+        scenario that is not an outline."""
+        runs: set[tuple[int, int | None]] = set()
+        for _, scenario in self.all_scenarios():
+            if scenario.is_outline:
+                runs.update((scenario.line, row) for row in scenario.row_lines())
+            else:
+                runs.add((scenario.line, None))
+        return frozenset(runs)
 
 
 @dataclass(frozen=True)

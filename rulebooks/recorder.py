@@ -105,6 +105,7 @@ from rulebooks.results_format import (
     to_json,
     utc_now,
 )
+from rulebooks.scenario_cache import read_runs
 
 if TYPE_CHECKING:
     from pytest_bdd.parser import Examples, Feature, Scenario, ScenarioTemplate, Step
@@ -333,6 +334,7 @@ def read_reuse(path: Path) -> dict[str, _Reuse]:
                 reused=Reused(run_started=str(raw["run_started"]), commit=raw["commit"]),
                 scenarios=tuple(from_json(ScenarioResult, record) for record in raw["scenarios"]),
                 problems=tuple(str(problem) for problem in raw["problems"]),
+                runs=None if raw.get("runs") is None else frozenset(read_runs(raw["runs"]) or ()),
             )
             for feature, raw in data.items()
         }
@@ -348,6 +350,8 @@ class _Reuse:
     reused: Reused
     scenarios: tuple[ScenarioResult, ...]
     problems: tuple[str, ...]
+    runs: frozenset[tuple[int, int | None]] | None = None
+    """The runs the file asks for on that text (None: not known, the file is parsed)."""
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -834,9 +838,29 @@ class Recorder:
         filename = os.path.abspath(filename)
         info = self._feature_info.get(filename)
         if info is None:
-            info = read_feature(filename, self.root)
+            info = self._reused_feature(filename) or read_feature(filename, self.root)
             self._feature_info[filename] = info
         return info
+
+    def _reused_feature(self, filename: str) -> _FeatureInfo | None:
+        """A reused feature file that still holds the text its records were recorded on,
+        without parsing it: none of its scenarios runs, and its runs are the cached ones
+        (None when they are not known, or the text changed: the file is then parsed)."""
+        rel = relative_path(filename, self.root)
+        reuse = self.reuse.get(rel)
+        if reuse is None or reuse.runs is None:
+            return None
+        known = binding.parsed(filename)
+        if known is not None:
+            sha = known.sha256
+        else:
+            try:
+                sha = text_digest(Path(filename).read_bytes())
+            except OSError:
+                return None
+        if sha != reuse.sha256:
+            return None
+        return _FeatureInfo(rel, sha, {}, {}, {}, reuse.runs)
 
 
 def _problem_of(item: pytest.Item) -> binding.Problem | None:
@@ -1071,10 +1095,7 @@ def read_feature(filename: str, rootpath: Path) -> _FeatureInfo:
     """Index what pytest-bdd's model lacks (rule and row lines, keywords as written) in the
     text pytest-bdd parsed when :mod:`rulebooks.binding` bound the file, else in the file
     as it is now (right after collection)."""
-    try:
-        rel = Path(os.path.relpath(filename, rootpath)).as_posix()
-    except ValueError:  # another drive on Windows
-        rel = Path(filename).as_posix()
+    rel = relative_path(filename, rootpath)
     known = binding.parsed(filename)
     if known is not None:
         sha, text = known.sha256, known.text
@@ -1091,11 +1112,18 @@ def read_feature(filename: str, rootpath: Path) -> _FeatureInfo:
     return _index(model, rel, sha)
 
 
+def relative_path(filename: str, rootpath: Path) -> str:
+    """``filename`` as a POSIX path relative to ``rootpath`` (as the results file names it)."""
+    try:
+        return Path(os.path.relpath(filename, rootpath)).as_posix()
+    except ValueError:  # another drive on Windows
+        return Path(filename).as_posix()
+
+
 def _index(model: ModelFeature, rel: str, sha: str) -> _FeatureInfo:
     rules: dict[int, RuleRef] = {}
     row_lines: dict[int, list[int]] = {}
     keywords: dict[int, str] = {}
-    runs: set[tuple[int, int | None]] = set()
     backgrounds = [model.background, *(rule.background for rule in model.rules)]
     for background in backgrounds:
         for step in background.steps if background else ():
@@ -1105,17 +1133,8 @@ def _index(model: ModelFeature, rel: str, sha: str) -> _FeatureInfo:
             rules[scenario.line] = RuleRef(rule.name, rule.line)
         for step in scenario.steps:
             keywords[step.line] = step.keyword
-        # Same selection as pytest-bdd: tables without a header contribute no rows.
-        rows = [
-            row.line for examples in scenario.examples if examples.header for row in examples.rows
-        ]
-        row_lines[scenario.line] = rows
-        runs |= (
-            {(scenario.line, row) for row in rows}
-            if scenario.is_outline
-            else {(scenario.line, None)}
-        )
-    return _FeatureInfo(rel, sha, rules, row_lines, keywords, frozenset(runs))
+        row_lines[scenario.line] = scenario.row_lines()
+    return _FeatureInfo(rel, sha, rules, row_lines, keywords, model.runs())
 
 
 def git_state(root: Path) -> GitInfo | None:

@@ -34,7 +34,7 @@ import os
 import platform
 import tempfile
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,7 @@ from rulebooks.fingerprint import (
     code_inputs,
     feature_digests,
     installed_versions,
+    text_digest,
 )
 from rulebooks.results_format import ResultsFile, ScenarioResult, from_json, to_json
 
@@ -142,6 +143,10 @@ def checkout_code(root: Path) -> dict[str, str]:
     return code_digests(root, (*code_inputs(root), *RECORDING_MODULES))
 
 
+Runs = tuple[tuple[int, int | None], ...]
+"""A feature file's runs: (scenario line, Examples row line or None), sorted."""
+
+
 @dataclass(frozen=True)
 class CacheEntry:
     """The records of one feature file from one run, with the key they were recorded on."""
@@ -151,6 +156,10 @@ class CacheEntry:
     commit: str | None
     scenarios: tuple[dict[str, Any], ...]
     problems: tuple[str, ...] = ()
+    runs: Runs | None = None
+    """Every run the file asks for, (scenario line, Examples row line or None), on the text
+    the records were recorded on: the recorder checks the reused records against them
+    without parsing the file (None: not known, the recorder parses it)."""
 
 
 class CacheError(Exception):
@@ -204,6 +213,7 @@ class ScenarioCache:
                     commit=None if raw["commit"] is None else _text(raw["commit"]),
                     scenarios=scenarios,
                     problems=tuple(_text(problem) for problem in raw["problems"]),
+                    runs=read_runs(raw.get("runs")),
                 )
             results, started = data["results_sha256"], data["results_started"]
             exit_status = data["results_exit_status"]
@@ -233,6 +243,7 @@ class ScenarioCache:
                     "commit": entry.commit,
                     "scenarios": list(entry.scenarios),
                     "problems": list(entry.problems),
+                    "runs": None if entry.runs is None else [list(run) for run in entry.runs],
                 }
                 for feature, entry in sorted(self.entries.items())
             },
@@ -277,12 +288,50 @@ class ScenarioCache:
                 commit=results.git.commit if results.git else None,
                 scenarios=tuple(to_json(record) for record in records),
                 problems=tuple(p for p in run.problems if p.startswith(f"{feature}: ")),
+                runs=runs_of(root, feature, results.fingerprint.features.get(feature)),
             )
             filed.append(feature)
         for feature in list(self.entries):
             if feature not in keys_before:
                 del self.entries[feature]
+            elif self.entries[feature].runs is None:  # filed before runs were: learnt once
+                found = runs_of(root, feature, results.fingerprint.features.get(feature))
+                self.entries[feature] = replace(self.entries[feature], runs=found)
         return filed
+
+
+def runs_of(root: Path, feature: str, sha256: str | None) -> Runs | None:
+    """The runs of ``feature`` (:meth:`rulebooks.gherkin_model.Feature.runs`), sorted, when
+    the file still holds the text of digest ``sha256``; else (or when it does not parse) None."""
+    from rulebooks.gherkin_model import parse_feature
+
+    try:
+        data = (root / feature).read_bytes()
+    except OSError:
+        return None
+    if sha256 is None or text_digest(data) != sha256:
+        return None
+    try:
+        model = parse_feature(data.decode("utf-8"), feature, sha256)
+    except Exception:  # its own records say why it does not parse
+        return None
+    return tuple(sorted(model.runs(), key=lambda run: (run[0], run[1] or 0)))
+
+
+def read_runs(value: object) -> Runs | None:
+    """The ``runs`` of a cache entry: null, or a list of [scenario line, row line or null]."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise TypeError("runs: expected a list")
+    runs: list[tuple[int, int | None]] = []
+    for run in value:
+        if not (isinstance(run, list) and len(run) == 2 and type(run[0]) is int):
+            raise TypeError(f"runs: expected [line, row line or null], got {run!r}")
+        if run[1] is not None and type(run[1]) is not int:
+            raise TypeError(f"runs: expected [line, row line or null], got {run!r}")
+        runs.append((run[0], run[1]))
+    return tuple(runs)
 
 
 def _text(value: object) -> str:
@@ -336,6 +385,7 @@ def reuse_payload(plan: Plan) -> dict[str, Any]:
             "commit": entry.commit,
             "scenarios": list(entry.scenarios),
             "problems": list(entry.problems),
+            "runs": None if entry.runs is None else [list(run) for run in entry.runs],
         }
         for feature, entry in plan.reuse.items()
     }

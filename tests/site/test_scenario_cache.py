@@ -208,6 +208,44 @@ def test_a_corrupted_cache_is_said_and_rebuilt(
     assert problem is None and set(rebuilt.entries) == set(FEATURES)
 
 
+def test_the_cache_knows_each_files_runs(first_run: Path) -> None:
+    """Every entry carries the runs its file asks for, as the parsed file lists them."""
+    from rulebooks.gherkin_model import load_feature
+
+    cache, _ = scenario_cache.ScenarioCache.load(first_run / "results/.cache/scenarios.json")
+    for feature in FEATURES:
+        model = load_feature(first_run / feature, feature)
+        runs = cache.entries[feature].runs
+        assert runs is not None and set(runs) == model.runs() and len(runs) > 1
+
+
+def test_a_reused_file_is_checked_against_its_cached_runs(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recorder does not parse a reused file: it checks the reused records against the
+    runs cached with them. A run they lack is said not run, as a parsed file's would be."""
+    cache = sandbox / "results/.cache/scenarios.json"
+    data = json.loads(cache.read_text("utf-8"))
+    data["features"][FEATURES[0]]["runs"].append([9999, None])
+    cache.write_text(json.dumps(data), "utf-8")
+    recording(monkeypatch, sandbox)
+    append(sandbox / FEATURES[2], "\n# edited by the test\n")
+    cli.record_scenarios(RESULTS, sandbox)
+    results = load_results(sandbox / RESULTS).file
+    assert rerun_and_reused(results) == ({FEATURES[2]}, set(FEATURES) - {FEATURES[2]})
+    assert f"1 scenario runs not run: {FEATURES[0]}:9999" in results.run.problems
+
+
+def test_malformed_runs_in_the_cache_are_refused(sandbox: Path) -> None:
+    cache = sandbox / "results/.cache/scenarios.json"
+    data = json.loads(cache.read_text("utf-8"))
+    data["features"][FEATURES[0]]["runs"] = [["12", None]]
+    cache.write_text(json.dumps(data), "utf-8")
+    loaded, problem = scenario_cache.ScenarioCache.load(cache)
+    assert loaded.entries == {} and problem is not None
+    assert "malformed" in problem and "runs: expected [line, row line or null]" in problem
+
+
 def test_a_tampered_record_in_the_cache_is_refused(sandbox: Path) -> None:
     cache = sandbox / "results/.cache/scenarios.json"
     data = json.loads(cache.read_text("utf-8"))
