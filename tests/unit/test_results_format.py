@@ -73,6 +73,8 @@ TAMPERS: dict[str, Callable[[dict[str, Any]], object]] = {
     "a step without keyword": lambda d: d["scenarios"][0]["steps"][0].pop("keyword"),
     "a board at an unknown moment": lambda d: d["scenarios"][0]["boards"].update(later={}),
     "a board that is not SVG": lambda d: d["scenarios"][0]["boards"]["before"].update(svg="<p>"),
+    "a board of white space": lambda d: d["scenarios"][0]["boards"]["before"].update(svg="\n"),
+    "a board opening late": lambda d: d["scenarios"][0]["boards"]["before"].update(svg="x<svg/>"),
     "a fingerprint hash that is a number": lambda d: d["fingerprint"]["code"].update(x=1),
     "tags as a string": lambda d: d["scenarios"][0].update(tags="clause:R-1"),
 }
