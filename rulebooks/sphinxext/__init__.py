@@ -39,6 +39,7 @@ from rulebooks.sphinxext.nodes import (
     coverage_report,
     game_verdict,
     id_ref,
+    reused_note,
     scenario_ref,
 )
 from rulebooks.sphinxext.render import visit_board_pictures_html
@@ -66,7 +67,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("game-verdict", GameVerdictDirective)
     app.add_directive("coverage", CoverageDirective)
     app.add_directive("data-note", DataNoteDirective)
-    for node in (scenario_ref, game_verdict, coverage_report):
+    for node in (scenario_ref, game_verdict, coverage_report, reused_note):
         app.add_node(
             node,
             html=PLACEHOLDER_VISITORS,
@@ -100,6 +101,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("source-read", home.fill_markers)  # the home page's game lists
     app.connect("builder-inited", events.on_builder_inited)
     app.connect("env-get-outdated", events.on_env_get_outdated)
+    app.connect("env-get-updated", events.on_env_get_updated)
     app.connect("env-before-read-docs", site.refresh_site_data)
     app.connect("env-purge-doc", events.on_env_purge_doc)
     app.connect("env-merge-info", events.on_env_merge_info)
@@ -114,7 +116,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rulebooks.sphinxext.prune")  # pages gone leave an incremental build
     return {
         "version": "1",
-        "env_version": 2,  # 2: the store keeps scenario titles (search)
+        "env_version": 3,  # 2: the store keeps scenario titles (search); 3: pages to rewrite
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -19,13 +19,20 @@ from rulebooks.failures import failure_groups
 from rulebooks.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results import ClauseVerdict, Status
 from rulebooks.sphinxext.data_notes import verdict_caveat
-from rulebooks.sphinxext.nodes import coverage_report, game_verdict, id_ref, scenario_ref
+from rulebooks.sphinxext.nodes import (
+    coverage_report,
+    game_verdict,
+    id_ref,
+    reused_note,
+    scenario_ref,
+)
 from rulebooks.sphinxext.render import (
     InlineNode,
     admonition,
     literal,
     literal_block,
     paragraph,
+    reused_note_of,
     status_badge,
     strong,
     table,
@@ -124,7 +131,7 @@ def on_env_get_outdated(
         outdated |= store.pages
     elif moved:
         reused = {key.removeprefix(FOLDER_REUSED) for key in moved if key.startswith(FOLDER_REUSED)}
-        outdated |= store.pages_showing_files_of(reused)
+        store.to_rewrite = store.pages_showing_files_of(reused)  # on_env_get_updated
         folders = {
             key.removeprefix(FOLDER_RESULTS)
             for key in moved
@@ -140,6 +147,15 @@ def on_env_get_outdated(
     if touched:
         outdated |= store.summaries_of(touched)
     return sorted(outdated - removed)
+
+
+def on_env_get_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Pages to write again without re-reading them: those showing feature files whose
+    records are newly reused, or reused from another run (their *reused* notes are filled
+    when the page is written)."""
+    store = store_of(env)
+    pages, store.to_rewrite = sorted(store.to_rewrite), set()
+    return pages
 
 
 def games_whose_clauses_may_change(
@@ -389,6 +405,8 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
     for report in list(doctree.findall(coverage_report)):
         coverage = Coverage(app, store, site_data(app), docname)
         report.replace_self(coverage.render(only_failing=bool(report.get("only_failing"))))
+    for note in list(doctree.findall(reused_note)):
+        note.replace_self(reused_note_of(site_data(app).results, str(note["feature"])) or [])
     for ref in list(doctree.findall(scenario_ref)):
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
     for link in list(doctree.findall(id_ref)):

@@ -47,6 +47,12 @@ class coverage_report(nodes.General, nodes.Element):
     """The ``coverage`` report across games; no attributes."""
 
 
+class reused_note(nodes.General, nodes.Element):
+    """Where a feature file's *reused* note goes (attribute ``feature``: its path), filled
+    from the results when the page is written: a record newly reused (the first incremental
+    run after a full one marks every other game's so) rewrites the page, not re-reads it."""
+
+
 def skip_node(_translator: Any, _node: nodes.Element) -> None:
     """Visitor for an unresolved placeholder: render nothing."""
     raise nodes.SkipNode

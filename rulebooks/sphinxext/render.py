@@ -32,9 +32,9 @@ from rulebooks.gherkin_model import (
     Scenario,
     Step,
 )
-from rulebooks.results import ClauseVerdict, ScenarioResult, Status, StepResult
+from rulebooks.results import ClauseVerdict, Results, ScenarioResult, Status, StepResult
 from rulebooks.sphinxext.glossary_links import TEXT_CLASS as GLOSSARY_SCOPE
-from rulebooks.sphinxext.nodes import board_pictures, id_ref, scenario_ref
+from rulebooks.sphinxext.nodes import board_pictures, id_ref, reused_note, scenario_ref
 from rulebooks.sphinxext.site import SiteData, slug
 
 STATUS_SYMBOLS = {
@@ -522,6 +522,29 @@ def scenario_link(anchor: str, text: str) -> scenario_ref:
 # --- features and scenarios -------------------------------------------------------------
 
 
+def reused_note_of(results: Results | None, feature: str) -> nodes.paragraph | None:
+    """Say that the verdicts of the feature file at path ``feature`` were reused from an
+    earlier run, and which (None when they were recorded by this run)."""
+    reused = next(
+        (
+            record.reused
+            for record in (results.scenarios if results else ())
+            if record.feature == feature and record.reused is not None
+        ),
+        None,
+    )
+    if reused is None:
+        return None
+    commit = f" (commit {reused.commit[:10]})" if reused.commit else ""
+    return paragraph(
+        nodes.inline("", "reused", classes=["rulebooks-badge", "rulebooks-reused"]),
+        f" These verdicts were recorded by the run of {reused.run_started}{commit}: this "
+        "file, its game's step definitions and engine have not changed since, so it was "
+        "not rerun.",
+        classes=["rulebooks-reused-note"],
+    )
+
+
 class FeatureRenderer:
     """Renders parsed features with their statuses for one page."""
 
@@ -548,36 +571,14 @@ class FeatureRenderer:
                 "not run on this text.",
                 classes=["rulebooks-stale-note"],
             )
-        elif (note := self._reused_note(feature)) is not None:
-            section += note
+        else:  # filled when the page is written (events.on_doctree_resolved)
+            section += reused_note(feature=feature.path)
         section.extend(self._header_parts(feature.tags, feature.description))
         if feature.background:
             section += self.background(feature.background)
         section.extend(self.scenario(feature, scenario) for scenario in feature.scenarios)
         section.extend(self.rule(feature, rule) for rule in feature.rules)
         return section
-
-    def _reused_note(self, feature: Feature) -> nodes.paragraph | None:
-        """Say that the file's verdicts were reused from an earlier run, and which."""
-        results = self.verdicts.results
-        reused = next(
-            (
-                record.reused
-                for record in (results.scenarios if results else ())
-                if record.feature == feature.path and record.reused is not None
-            ),
-            None,
-        )
-        if reused is None:
-            return None
-        commit = f" (commit {reused.commit[:10]})" if reused.commit else ""
-        return paragraph(
-            nodes.inline("", "reused", classes=["rulebooks-badge", "rulebooks-reused"]),
-            f" These verdicts were recorded by the run of {reused.run_started}{commit}: this "
-            "file, its game's step definitions and engine have not changed since, so it was "
-            "not rerun.",
-            classes=["rulebooks-reused-note"],
-        )
 
     def rule(self, feature: Feature, rule: Rule) -> nodes.section:
         """A subsection for a ``Rule:`` block."""

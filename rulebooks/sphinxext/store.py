@@ -61,6 +61,8 @@ class RulebooksStore:
     """Pages whose content depends on the clauses other pages define (verdicts, coverage)."""
     fingerprints: dict[str, str] = field(default_factory=dict)
     """Content hash of each feature folder and of the results file, at the last build."""
+    to_rewrite: set[str] = field(default_factory=set)
+    """Pages to write again without re-reading them, this build (``env-get-updated``)."""
 
     def note_page(self, docname: str) -> None:
         """Remember that ``docname`` uses a rulebooks directive."""

@@ -127,17 +127,32 @@ def test_new_durations_alone_reread_no_page(tmp_path: Path) -> None:
     assert pages_read(tmp_path) == set()  # no page shows a duration from the results file
 
 
-def test_records_reused_reread_only_the_pages_showing_their_files(tmp_path: Path) -> None:
+def test_records_reused_rewrite_only_the_pages_showing_their_files(tmp_path: Path) -> None:
     """The first incremental run after a full one marks every other game's records reused:
-    only the pages with their feature files (and *reused* notes) change."""
+    no page is re-read, and only the pages with their feature files are written again, their
+    *reused* notes filled from the results as they are written."""
     project(tmp_path)
     write(tmp_path, "results.json", beta_results(tmp_path, 0.1))
     pages_read(tmp_path, "-E")
+    examples = tmp_path / "docs/_build/html/beta/examples.html"
+    assert "rulebooks-reused-note" not in examples.read_text("utf-8")
+    rules = tmp_path / "docs/_build/html/beta/rules.html"
+    written = {page: page.stat().st_mtime_ns for page in (examples, rules)}
     earlier = {"run_started": "2026-11-29T10:00:00+00:00", "commit": "abcdef0123456789"}
     write(tmp_path, "results.json", beta_results(tmp_path, 0.1, reused=earlier))
-    assert pages_read(tmp_path) == {"beta/examples"}
-    html = (tmp_path / "docs/_build/html/beta/examples.html").read_text("utf-8")
+    assert pages_read(tmp_path) == set()
+    html = examples.read_text("utf-8")
     assert "rulebooks-reused-note" in html and "2026-11-29T10:00:00+00:00" in html
+    assert examples.stat().st_mtime_ns != written[examples]
+    assert rules.stat().st_mtime_ns == written[rules]
+    later = {"run_started": "2026-11-30T08:00:00+00:00", "commit": None}
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1, reused=later))
+    assert pages_read(tmp_path) == set()
+    html = examples.read_text("utf-8")
+    assert "2026-11-30T08:00:00+00:00" in html and "2026-11-29" not in html
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1))  # recorded by this run
+    assert pages_read(tmp_path) == set()
+    assert "rulebooks-reused-note" not in examples.read_text("utf-8")
 
 
 def test_a_change_to_how_the_run_went_rereads_every_page_with_verdicts(tmp_path: Path) -> None:
