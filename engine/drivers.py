@@ -84,6 +84,15 @@ class RandomSampler:
         getrandbits, rand = self.rng.getrandbits, self.rng.random
         chance_outcome_at, legal_actions = state.chance_outcome_at, state.legal_actions
         players = range(state.game.num_players)
+        if on_action is None:  # the same loop, without the callback
+            while (player := state.current_player()) != TERMINAL:
+                if player == CHANCE:
+                    state.apply_action(chance_outcome_at(rand()))
+                elif player != SIMULTANEOUS:
+                    state.apply_action(choose(getrandbits, legal_actions()))
+                else:
+                    state.apply_actions([choose(getrandbits, legal_actions(p)) for p in players])
+            return state
         while (player := state.current_player()) != TERMINAL:
             if player == CHANCE:  # as chance_outcome(), inlined
                 action = chance_outcome_at(rand())
