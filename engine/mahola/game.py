@@ -27,7 +27,7 @@ neighbour the previous one (MAHOLA-R8).
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -439,8 +439,8 @@ class MaholaState(State):
         if phase in JOINT_PHASES:
             if type(player) is not int or not 0 <= player < self.game.num_players:
                 return []
-            if phase == PLAY:  # MAHOLA-3.1: any card of the hand
-                return [_PLAY + c for c in self._hands[player]]
+            if phase == PLAY:  # MAHOLA-3.1: any card of the hand (PLAY c is c)
+                return self._hands[player][:]
             if phase == PLACE:  # MAHOLA-3.2: either end of the tableau
                 return [_PLACE, _PLACE + len(self._tableaux[player])]
             if phase == PASS:
@@ -535,8 +535,9 @@ class MaholaState(State):
         if self._phase == DEAL_CHARACTERS:
             return super().chance_outcome_at(pick)
         pile = self._pile
-        index = bisect_right(_CUMULATIVE_CHANCES[len(pile)], pick)
-        return _CARD + pile[index if index < len(pile) else -1]
+        left = len(pile)
+        index = bisect_right(_CUMULATIVE_CHANCES[left], pick)
+        return _CARD + pile[index if index < left else -1]
 
     # -- applying actions, validated ------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
@@ -769,7 +770,8 @@ class MaholaState(State):
         """MAHOLA-2.2, MAHOLA-3.4, MAHOLA-7.2: a card leaves the draw pile for the hand of the
         player dealt to (round the table), the player drawing, or the Hunter."""
         self._in_pile[card] = False
-        self._pile.remove(card)
+        pile = self._pile
+        del pile[bisect_left(pile, card)]  # the pile is in card order
         phase, step, players = self._phase, self._step, self.game.num_players
         if phase == DEAL_CARDS:
             insort(self._hands[step % players], card)
