@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from itertools import accumulate, compress
+from itertools import accumulate, compress, permutations
 from typing import Any
 
 from ..core import (
@@ -130,10 +130,17 @@ _CUMULATIVE_CHANCES = tuple(
 )
 """``_CUMULATIVE_CHANCES[n][k]``: the chances of the first k + 1 of n equally likely outcomes,
 summed in floats in order as :meth:`State.chance_outcome_at` sums them."""
+_CARD_OUTCOMES = tuple(_CARD + card for card in range(CARD_TOTAL))
+"""``_CARD_OUTCOMES[c]``: the outcome "card c comes off the pile" (built once: the ids are above
+256, ints Python would otherwise create anew for every draw)."""
 _FULL_PILE = (True,) * CARD_TOTAL
 """The draw pile at the start of a round, as ``_in_pile`` holds it: every card is in it."""
-_PASSES_OF = tuple(_PASS + left * CARD_TOTAL for left in range(CARD_TOTAL))
-"""``_PASSES_OF[l] + r`` is the action "pass card l left and card r right"."""
+_PASS_ACTIONS = tuple(
+    tuple(_PASS + left * CARD_TOTAL + right for right in range(CARD_TOTAL))
+    for left in range(CARD_TOTAL)
+)
+"""``_PASS_ACTIONS[l][r]`` is the action "pass card l left and card r right" (built once: the
+ids are above 256, ints Python would otherwise create anew for every list of passes)."""
 
 
 def play_action(card: int) -> int:
@@ -460,9 +467,8 @@ class MaholaState(State):
 
     def _passes(self, player: int) -> list[int]:
         """MAHOLA-3.3: two different cards of the hand, one for each neighbour (the hand is
-        sorted, so its ordered pairs come in action order)."""
-        hand = self._hands[player]
-        return [_PASSES_OF[left] + right for left in hand for right in hand if right != left]
+        sorted, so its ordered pairs, as `permutations` lists them, come in action order)."""
+        return [_PASS_ACTIONS[left][right] for left, right in permutations(self._hands[player], 2)]
 
     def _abilities(self, player: int) -> tuple[int, ...]:
         """The player's abilities at the end of the round, worked out once per node (they
@@ -537,7 +543,7 @@ class MaholaState(State):
         pile = self._pile
         left = len(pile)
         index = bisect_right(_CUMULATIVE_CHANCES[left], pick)
-        return _CARD + pile[index if index < left else -1]
+        return _CARD_OUTCOMES[pile[index if index < left else -1]]
 
     # -- applying actions, validated ------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
