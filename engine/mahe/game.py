@@ -441,7 +441,7 @@ class MaheState(State):
             self.check_action(action)  # refuses it
         phase = self._phase
         if _DIE < action <= _LAST_DIE and phase == FIRST_DIE:
-            self._dice = [action - _DIE]  # MAHE-3.1: the first die, then a decision
+            self._dice.append(action - _DIE)  # MAHE-3.1: the first die, then a decision
             self._phase = DECIDE
             self._player = self.decider()
         elif action == ROLL and phase == DECIDE:
