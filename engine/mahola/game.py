@@ -141,6 +141,8 @@ _PASS_ACTIONS = tuple(
 )
 """``_PASS_ACTIONS[l][r]`` is the action "pass card l left and card r right" (built once: the
 ids are above 256, ints Python would otherwise create anew for every list of passes)."""
+_PASSED = tuple(divmod(n, CARD_TOTAL) for n in range(CARD_TOTAL * CARD_TOTAL))
+"""``_PASSED[a - _PASS]``: the cards (left, right) of the pass action a."""
 
 
 def play_action(card: int) -> int:
@@ -605,7 +607,7 @@ class MaholaState(State):
             for hand, action in zip(self._hands, actions, strict=True):
                 if type(action) is not int or not _PASS <= action < _CARD:
                     return False
-                left, right = divmod(action - _PASS, CARD_TOTAL)
+                left, right = _PASSED[action - _PASS]
                 if left == right or left not in hand or right not in hand:
                     return False
             return True
@@ -836,7 +838,7 @@ class MaholaState(State):
     def _pass_cards(self, actions: list[int]) -> None:
         """MAHOLA-3.3: every chosen card leaves its hand before any card is received."""
         hands = self._hands
-        passed = [divmod(action - _PASS, CARD_TOTAL) for action in actions]
+        passed = [_PASSED[action - _PASS] for action in actions]
         for hand, (left, right) in zip(hands, passed, strict=True):
             hand.remove(left)
             hand.remove(right)
