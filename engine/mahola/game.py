@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from itertools import accumulate, compress, permutations
+from itertools import accumulate, compress, permutations, product
 from typing import Any
 
 from ..core import (
@@ -143,6 +143,22 @@ _PASS_ACTIONS = tuple(
 ids are above 256, ints Python would otherwise create anew for every list of passes)."""
 _PASSED = tuple(divmod(n, CARD_TOTAL) for n in range(CARD_TOTAL * CARD_TOTAL))
 """``_PASSED[a - _PASS]``: the cards (left, right) of the pass action a."""
+_SWAP_ACTIONS = tuple(
+    tuple(_SWAP + hand * CARD_TOTAL + card for card in range(CARD_TOTAL))
+    for hand in range(CARD_TOTAL)
+)
+"""``_SWAP_ACTIONS[h][t]`` is the Hunter's action "swap hand card h for tableau card t" (built
+once, as the passes)."""
+_MOVE_ACTIONS = tuple(
+    tuple(_MOVE + card * MAX_TABLEAU + position for position in range(MAX_TABLEAU))
+    for card in range(CARD_TOTAL)
+)
+"""``_MOVE_ACTIONS[c][j]`` is the Maiden's action "move card c to position j"."""
+_RECOLOUR_ACTIONS = tuple(
+    tuple(_RECOLOUR + card * len(CHARACTERS) + colour for colour in range(len(CHARACTERS)))
+    for card in range(CARD_TOTAL)
+)
+"""``_RECOLOUR_ACTIONS[c][k]`` is the Shaman's action "give card c colour k"."""
 
 
 def play_action(card: int) -> int:
@@ -491,15 +507,11 @@ class MaholaState(State):
         if character == _CHIEF:
             return [_NAME + DANCES.index(d) for d in RULE_LINE_DANCES]
         if character == _HUNTER:
-            swaps = [_SWAP + h * CARD_TOTAL + t for h in self._hands[player] for t in tableau]
+            swaps = [_SWAP_ACTIONS[h][t] for h, t in product(self._hands[player], tableau)]
             return [KEEP, *sorted(swaps)]
         if character == _MAIDEN:
-            moves = [
-                _MOVE + c * MAX_TABLEAU + j
-                for i, c in enumerate(tableau)
-                for j in range(len(tableau))
-                if j != i
-            ]
+            # the card at position i to another position j
+            moves = [_MOVE_ACTIONS[tableau[i]][j] for i, j in permutations(range(len(tableau)), 2)]
             return [KEEP, *sorted(moves)]
         return [KEEP, *self._recolours(tableau)]
 
@@ -510,7 +522,7 @@ class MaholaState(State):
         recoloured, printed = self._recoloured, self.game.scorer.printed_colour
         return sorted(
             [
-                _RECOLOUR + c * colours + k
+                _RECOLOUR_ACTIONS[c][k]
                 for c in tableau
                 for k in range(colours)
                 if k != recoloured.get(c, printed[c])
@@ -881,7 +893,7 @@ class MaholaState(State):
 
     def _end_round(self) -> None:
         """MAHOLA-3.6, MAHOLA-5.1..5.3, MAHOLA-6.1: score, give the Favor token, end or deal."""
-        characters = tuple(c for c in self._characters if c is not None)
+        characters = tuple([c for c in self._characters if c is not None])
         score, recoloured, chief_dance = self.game.scorer.score, self._recoloured, self._chief_dance
         scores = tuple(
             [
@@ -893,7 +905,7 @@ class MaholaState(State):
         self._last = RoundRecord(
             number=self._round,
             characters=characters,
-            tableaux=tuple(tuple(t) for t in self._tableaux),
+            tableaux=tuple(map(tuple, self._tableaux)),
             recoloured=tuple(sorted(self._recoloured.items())),
             chief_dance=self._chief_dance,
             scores=scores,
