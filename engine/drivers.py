@@ -97,8 +97,8 @@ class RandomSampler:
                 on_action(state, action)
                 state.apply_action(action)
             return state
-        # without a callback: one call a step for the player to act, as pig's lean loop in
-        # benchmarks/bench_clients.py makes them
+        # without a callback: the calls pig's lean loop in benchmarks/bench_clients.py makes
+        # (the player to act asked once a step), nothing more
         players = range(state.game.num_players)
         while (player := state.current_player()) != TERMINAL:
             if player == CHANCE:
