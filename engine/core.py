@@ -168,6 +168,7 @@ def outcome_at(outcomes: Sequence[tuple[int, float]], pick: float) -> int:
 class State(abc.ABC):
     """One position of a game. See the module docstring for the protocol."""
 
+    __slots__ = ()  # a game's state lists its fields in its own __slots__: no __dict__
     game: Game
 
     # -- whose move ---------------------------------------------------------------------

@@ -83,21 +83,33 @@ class RandomSampler:
         """
         getrandbits, rand = self.rng.getrandbits, self.rng.random
         chance_outcome_at, legal_actions = state.chance_outcome_at, state.legal_actions
+        if on_action is not None:
+            while (player := state.current_player()) != TERMINAL:
+                if player == SIMULTANEOUS:
+                    joint = self.random_joint_action(state)
+                    on_action(state, joint)
+                    state.apply_actions(joint)
+                    continue
+                if player == CHANCE:  # as chance_outcome(), inlined
+                    action = chance_outcome_at(rand())
+                else:
+                    action = choose(getrandbits, legal_actions())
+                on_action(state, action)
+                state.apply_action(action)
+            return state
+        # without a callback: the calls pig's lean loop in benchmarks/bench_clients.py makes
+        # (the player to act asked once a step), nothing more
         players = range(state.game.num_players)
         while (player := state.current_player()) != TERMINAL:
-            if player == CHANCE:  # as chance_outcome(), inlined
-                action = chance_outcome_at(rand())
+            if player == CHANCE:
+                state.apply_action(chance_outcome_at(rand()))
             elif player != SIMULTANEOUS:
-                action = choose(getrandbits, legal_actions())
-            else:  # as random_joint_action(), inlined
-                joint = [choose(getrandbits, legal_actions(p)) for p in players]
-                if on_action is not None:
-                    on_action(state, joint)
+                state.apply_action(choose(getrandbits, legal_actions()))
+            else:  # as random_joint_action(), written out (a loop: no comprehension to call)
+                joint = []
+                for p in players:
+                    joint.append(choose(getrandbits, legal_actions(p)))
                 state.apply_actions(joint)
-                continue
-            if on_action is not None:
-                on_action(state, action)
-            state.apply_action(action)
         return state
 
 

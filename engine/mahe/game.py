@@ -406,10 +406,24 @@ class MaheState(State):
 
     def chance_outcome_at(self, pick: float) -> int:
         """As :meth:`State.chance_outcome_at`: a die's six faces are equally likely, so their
-        cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed. The scenarios check
-        a driver's draws (`drawn_as_defined` in their steps)."""
-        if self._phase in _DICE_PHASES:
+        cumulative chances are looked up (`_DIE_CUMULATIVE`), not summed; a revealed card's
+        are summed as :func:`engine.core.outcome_at` sums `chance_outcomes`, in the same order,
+        without building the list. The scenarios check a driver's draws (`drawn_as_defined` in
+        their steps)."""
+        phase = self._phase
+        if phase in _DICE_PHASES:
             return _DIE_ACTIONS[bisect_right(_DIE_CUMULATIVE, pick)]
+        if phase == REVEAL:
+            unseen = self._unseen
+            total = sum(unseen)
+            below = 0.0
+            for eggs, count in enumerate(unseen[1:], 1):  # no card shows 0 eggs
+                if count:
+                    below += count / total
+                    if pick < below:
+                        return _REVEAL + eggs
+            # rounding left the sum at or below the pick: the last card that can come up
+            return _REVEAL + max(eggs for eggs, count in enumerate(unseen[1:], 1) if count)
         return super().chance_outcome_at(pick)
 
     def apply_action(self, action: int) -> None:
@@ -426,19 +440,19 @@ class MaheState(State):
         if type(action) is not int:
             self.check_action(action)  # refuses it
         phase = self._phase
-        if phase == FIRST_DIE and _DIE < action <= _LAST_DIE:
-            self._dice = [action - _DIE]  # MAHE-3.1: the first die, then a decision
+        if _DIE < action <= _LAST_DIE and phase == FIRST_DIE:
+            self._dice.append(action - _DIE)  # MAHE-3.1: the first die, then a decision
             self._phase = DECIDE
             self._player = self.decider()
-        elif phase == DECIDE and action == ROLL:
+        elif action == ROLL and phase == DECIDE:
             self._phase = NEXT_DIE  # MAHE-3.2: roll again
             self._player = CHANCE
-        elif phase == DECIDE and action == STOP:
+        elif action == STOP and phase == DECIDE:
             self._finish_move()
-        elif phase == NEXT_DIE and _DIE < action <= _LAST_DIE:
+        elif _DIE < action <= _LAST_DIE and phase == NEXT_DIE:
             self._add_die(action - _DIE)
         elif (
-            phase == REVEAL and _REVEAL < action <= _LAST_REVEAL and self._unseen[action - _REVEAL]
+            _REVEAL < action <= _LAST_REVEAL and phase == REVEAL and self._unseen[action - _REVEAL]
         ):
             self._reveal(action - _REVEAL)
         else:

@@ -27,12 +27,12 @@ neighbour the previous one (MAHOLA-R8).
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from itertools import accumulate, compress
+from itertools import accumulate, compress, permutations, product
 from typing import Any
 
 from ..core import (
@@ -130,10 +130,35 @@ _CUMULATIVE_CHANCES = tuple(
 )
 """``_CUMULATIVE_CHANCES[n][k]``: the chances of the first k + 1 of n equally likely outcomes,
 summed in floats in order as :meth:`State.chance_outcome_at` sums them."""
+_CARD_OUTCOMES = tuple(_CARD + card for card in range(CARD_TOTAL))
+"""``_CARD_OUTCOMES[c]``: the outcome "card c comes off the pile" (built once: the ids are above
+256, ints Python would otherwise create anew for every draw)."""
 _FULL_PILE = (True,) * CARD_TOTAL
 """The draw pile at the start of a round, as ``_in_pile`` holds it: every card is in it."""
-_PASSES_OF = tuple(_PASS + left * CARD_TOTAL for left in range(CARD_TOTAL))
-"""``_PASSES_OF[l] + r`` is the action "pass card l left and card r right"."""
+_PASS_ACTIONS = tuple(
+    tuple(_PASS + left * CARD_TOTAL + right for right in range(CARD_TOTAL))
+    for left in range(CARD_TOTAL)
+)
+"""``_PASS_ACTIONS[l][r]`` is the action "pass card l left and card r right" (built once: the
+ids are above 256, ints Python would otherwise create anew for every list of passes)."""
+_PASSED = tuple(divmod(n, CARD_TOTAL) for n in range(CARD_TOTAL * CARD_TOTAL))
+"""``_PASSED[a - _PASS]``: the cards (left, right) of the pass action a."""
+_SWAP_ACTIONS = tuple(
+    tuple(_SWAP + hand * CARD_TOTAL + card for card in range(CARD_TOTAL))
+    for hand in range(CARD_TOTAL)
+)
+"""``_SWAP_ACTIONS[h][t]`` is the Hunter's action "swap hand card h for tableau card t" (built
+once, as the passes)."""
+_MOVE_ACTIONS = tuple(
+    tuple(_MOVE + card * MAX_TABLEAU + position for position in range(MAX_TABLEAU))
+    for card in range(CARD_TOTAL)
+)
+"""``_MOVE_ACTIONS[c][j]`` is the Maiden's action "move card c to position j"."""
+_RECOLOUR_ACTIONS = tuple(
+    tuple(_RECOLOUR + card * len(CHARACTERS) + colour for colour in range(len(CHARACTERS)))
+    for card in range(CARD_TOTAL)
+)
+"""``_RECOLOUR_ACTIONS[c][k]`` is the Shaman's action "give card c colour k"."""
 
 
 def play_action(card: int) -> int:
@@ -439,8 +464,8 @@ class MaholaState(State):
         if phase in JOINT_PHASES:
             if type(player) is not int or not 0 <= player < self.game.num_players:
                 return []
-            if phase == PLAY:  # MAHOLA-3.1: any card of the hand
-                return [_PLAY + c for c in self._hands[player]]
+            if phase == PLAY:  # MAHOLA-3.1: any card of the hand (PLAY c is c)
+                return self._hands[player][:]
             if phase == PLACE:  # MAHOLA-3.2: either end of the tableau
                 return [_PLACE, _PLACE + len(self._tableaux[player])]
             if phase == PASS:
@@ -460,9 +485,8 @@ class MaholaState(State):
 
     def _passes(self, player: int) -> list[int]:
         """MAHOLA-3.3: two different cards of the hand, one for each neighbour (the hand is
-        sorted, so its ordered pairs come in action order)."""
-        hand = self._hands[player]
-        return [_PASSES_OF[left] + right for left in hand for right in hand if right != left]
+        sorted, so its ordered pairs, as `permutations` lists them, come in action order)."""
+        return [_PASS_ACTIONS[left][right] for left, right in permutations(self._hands[player], 2)]
 
     def _abilities(self, player: int) -> tuple[int, ...]:
         """The player's abilities at the end of the round, worked out once per node (they
@@ -483,15 +507,11 @@ class MaholaState(State):
         if character == _CHIEF:
             return [_NAME + DANCES.index(d) for d in RULE_LINE_DANCES]
         if character == _HUNTER:
-            swaps = [_SWAP + h * CARD_TOTAL + t for h in self._hands[player] for t in tableau]
+            swaps = [_SWAP_ACTIONS[h][t] for h, t in product(self._hands[player], tableau)]
             return [KEEP, *sorted(swaps)]
         if character == _MAIDEN:
-            moves = [
-                _MOVE + c * MAX_TABLEAU + j
-                for i, c in enumerate(tableau)
-                for j in range(len(tableau))
-                if j != i
-            ]
+            # the card at position i to another position j
+            moves = [_MOVE_ACTIONS[tableau[i]][j] for i, j in permutations(range(len(tableau)), 2)]
             return [KEEP, *sorted(moves)]
         return [KEEP, *self._recolours(tableau)]
 
@@ -502,7 +522,7 @@ class MaholaState(State):
         recoloured, printed = self._recoloured, self.game.scorer.printed_colour
         return sorted(
             [
-                _RECOLOUR + c * colours + k
+                _RECOLOUR_ACTIONS[c][k]
                 for c in tableau
                 for k in range(colours)
                 if k != recoloured.get(c, printed[c])
@@ -535,8 +555,9 @@ class MaholaState(State):
         if self._phase == DEAL_CHARACTERS:
             return super().chance_outcome_at(pick)
         pile = self._pile
-        index = bisect_right(_CUMULATIVE_CHANCES[len(pile)], pick)
-        return _CARD + pile[index if index < len(pile) else -1]
+        left = len(pile)
+        index = bisect_right(_CUMULATIVE_CHANCES[left], pick)
+        return _CARD_OUTCOMES[pile[index if index < left else -1]]
 
     # -- applying actions, validated ------------------------------------------------------
     def _plainly_legal(self, action: int) -> bool:
@@ -598,7 +619,7 @@ class MaholaState(State):
             for hand, action in zip(self._hands, actions, strict=True):
                 if type(action) is not int or not _PASS <= action < _CARD:
                     return False
-                left, right = divmod(action - _PASS, CARD_TOTAL)
+                left, right = _PASSED[action - _PASS]
                 if left == right or left not in hand or right not in hand:
                     return False
             return True
@@ -769,7 +790,8 @@ class MaholaState(State):
         """MAHOLA-2.2, MAHOLA-3.4, MAHOLA-7.2: a card leaves the draw pile for the hand of the
         player dealt to (round the table), the player drawing, or the Hunter."""
         self._in_pile[card] = False
-        self._pile.remove(card)
+        pile = self._pile
+        del pile[bisect_left(pile, card)]  # the pile is in card order
         phase, step, players = self._phase, self._step, self.game.num_players
         if phase == DEAL_CARDS:
             insort(self._hands[step % players], card)
@@ -828,7 +850,7 @@ class MaholaState(State):
     def _pass_cards(self, actions: list[int]) -> None:
         """MAHOLA-3.3: every chosen card leaves its hand before any card is received."""
         hands = self._hands
-        passed = [divmod(action - _PASS, CARD_TOTAL) for action in actions]
+        passed = [_PASSED[action - _PASS] for action in actions]
         for hand, (left, right) in zip(hands, passed, strict=True):
             hand.remove(left)
             hand.remove(right)
@@ -871,7 +893,7 @@ class MaholaState(State):
 
     def _end_round(self) -> None:
         """MAHOLA-3.6, MAHOLA-5.1..5.3, MAHOLA-6.1: score, give the Favor token, end or deal."""
-        characters = tuple(c for c in self._characters if c is not None)
+        characters = tuple([c for c in self._characters if c is not None])
         score, recoloured, chief_dance = self.game.scorer.score, self._recoloured, self._chief_dance
         scores = tuple(
             [
@@ -883,7 +905,7 @@ class MaholaState(State):
         self._last = RoundRecord(
             number=self._round,
             characters=characters,
-            tableaux=tuple(tuple(t) for t in self._tableaux),
+            tableaux=tuple(map(tuple, self._tableaux)),
             recoloured=tuple(sorted(self._recoloured.items())),
             chief_dance=self._chief_dance,
             scores=scores,

@@ -12,6 +12,7 @@ from typing import Any, Self
 
 import pytest
 
+import engine
 from engine.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -131,6 +132,21 @@ def test_random_sampler_plays_simultaneous_nodes_and_repeats_with_its_seed() -> 
         for seed in range(60)
     }
     assert {h[0] for h in seen} == {3, 4, 5, 6, 7, 8}
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_play_out_plays_the_same_game_with_and_without_a_callback(name: str) -> None:
+    """play_out has a loop of its own for no `on_action`: the same draws, the same games."""
+    game = engine.load_game(name, players=4)
+    seen: list[int | list[int]] = []
+    for seed in range(3):
+        seen.clear()
+        watched = RandomSampler(seed).play_out(
+            game.new_initial_state(), lambda state, action: seen.append(action)
+        )
+        plain = RandomSampler(seed).play_out(game.new_initial_state())
+        assert plain.history() == watched.history() and plain.to_dict() == watched.to_dict()
+        assert [a for x in seen for a in (x if isinstance(x, list) else [x])] == plain.history()
 
 
 def test_the_sampler_picks_as_random_choice_does() -> None:

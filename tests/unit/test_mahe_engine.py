@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from engine import (
     InvalidGameError,
     InvalidStateError,
     RandomSampler,
+    State,
 )
 from engine.core import GameDataError
 from engine.mahe import (
@@ -162,6 +165,39 @@ def test_reveal_probabilities_follow_the_unseen_cards() -> None:
         (21, Fraction(3, 24)), (22, Fraction(3, 24)), (23, Fraction(5, 24)),
         (24, Fraction(5, 24)), (25, Fraction(5, 24)), (26, Fraction(3, 24)),
     ]  # fmt: skip
+
+
+def picks_around_the_sums(state: State) -> list[float]:
+    """0, the highest pick below 1, and every cumulative sum of the float chances (summed in
+    order, as the protocol sums them) with the floats either side of it."""
+    picks, below = [0.0, 1 - 2**-53], 0.0
+    for _, chance in state.chance_outcomes():
+        below += chance
+        picks += [math.nextafter(below, 0), below, math.nextafter(below, 1)]
+    return [pick for pick in picks if 0 <= pick < 1]
+
+
+def test_chance_picks_are_those_the_protocol_sums(visited: list[MaheState]) -> None:
+    """MaheState.chance_outcome_at (dice looked up, cards summed in place) draws what
+    State.chance_outcome_at draws from chance_outcomes(), at and around every boundary."""
+    for state in visited:
+        if state.current_player() == CHANCE:
+            for pick in picks_around_the_sums(state):
+                assert state.chance_outcome_at(pick) == State.chance_outcome_at(state, pick)
+
+
+def test_card_picks_are_those_the_protocol_sums_for_every_mix_of_unseen_cards() -> None:
+    """Every mix of unseen cards the deck allows, among them those whose float chances sum to
+    less than 1 (a pick above the sum draws the last card that can come up)."""
+    state, short = mahe(players=4).new_initial_state(), 0
+    for counts in itertools.product(*(range(n + 1) for n in state.game.deck.counts)):
+        if sum(counts) == 0:
+            continue
+        state._unseen = list(counts)
+        short += sum(p for _, p in state.chance_outcomes()) < 1
+        for pick in picks_around_the_sums(state):
+            assert state.chance_outcome_at(pick) == State.chance_outcome_at(state, pick), counts
+    assert short > 0
 
 
 def test_observation_is_public_and_checks_the_player() -> None:
