@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -94,7 +95,7 @@ def test_a_new_run_with_the_same_records_rereads_only_the_summaries(tmp_path: Pa
 
 
 def beta_results(
-    root: Path, duration: float, status: str = "passed", reused: dict[str, str] | None = None
+    root: Path, duration: float, status: str = "passed", reused: Mapping[str, object] | None = None
 ) -> str:
     """Results with one record, of beta's scenario, taking ``duration`` seconds."""
     error = None if status == "passed" else "AssertionError: no"
@@ -107,7 +108,7 @@ def beta_results(
         "duration": duration, "error": error, "steps": [step],
     }  # fmt: skip
     if reused is not None:
-        record["reused"] = reused
+        record["reused"] = dict(reused)
     return json.dumps(results_document([record], feature_digests(root), root))
 
 
