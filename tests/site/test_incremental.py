@@ -156,6 +156,22 @@ def test_records_reused_rewrite_only_the_pages_showing_their_files(tmp_path: Pat
     assert "rulebooks-reused-note" not in examples.read_text("utf-8")
 
 
+def test_a_rewrite_is_for_one_build_only(tmp_path: Path) -> None:
+    """The pages rewritten for new reuse marks are not rewritten again by the next build."""
+    project(tmp_path)
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1))
+    pages_read(tmp_path, "-E")
+    earlier = {"run_started": "2026-11-29T10:00:00+00:00", "commit": "abcdef0123456789"}
+    write(tmp_path, "results.json", beta_results(tmp_path, 0.1, reused=earlier))
+    pages_read(tmp_path)
+    examples = tmp_path / "docs/_build/html/beta/examples.html"
+    rewritten = examples.stat().st_mtime_ns
+    rules = tmp_path / "docs/alpha/rules.md"
+    rules.write_text(rules.read_text("utf-8") + "\nMore text.\n", "utf-8")
+    assert "alpha/rules" in pages_read(tmp_path)
+    assert examples.stat().st_mtime_ns == rewritten
+
+
 def test_a_change_to_how_the_run_went_rereads_every_page_with_verdicts(tmp_path: Path) -> None:
     project(tmp_path)
     pages_read(tmp_path, "-E")
