@@ -38,6 +38,25 @@ Feature: Mahé — rolling the dice
       Then the request is refused with an error mentioning "a chance event (first die) comes next"
       And the game state is unchanged
 
+    @clause:MAHE-3.1
+    Scenario: Every move starts with a first die of its own, the next player's too
+      The first die of the red player's move is rolled before any choice, and it alone moves
+      the red turtle: the blue player's die is not part of it.
+
+      Given a 4-player game of Mahé
+      And the blue turtle is on space 1
+      And the red turtle is on space 10
+      And it is the blue player's turn
+      When the first die shows 2
+      And the blue player stops
+      Then the blue turtle is on space 3
+      And it is the red player's turn
+      And the red turtle is about to move
+      And the possible first-die outcomes are 1, 2, 3, 4, 5, 6 with probability 1/6 each
+      When the first die shows 5
+      And the red player stops
+      Then the red turtle is on space 15
+
   Rule: MAHE-3.2 After the first and the second die the player may stop or roll again; three dice at most
 
     @clause:MAHE-3.2

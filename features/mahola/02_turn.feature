@@ -33,6 +33,27 @@ Feature: Mahola — a turn: play, place, pass and draw
       And next, every player places their revealed card
 
     @clause:MAHOLA-3.1
+    Scenario: The chosen cards leave the hands and are all revealed together
+      Given blank cards named A1 to A5, B1 to B5, C1 to C5 and D1 to D5
+      And Ana's hand is A1, A2, A3, A4, A5
+      And Ben's hand is B1, B2, B3, B4, B5
+      And Cleo's hand is C1, C2, C3, C4, C5
+      And Dan's hand is D1, D2, D3, D4, D5
+      And turn 2 begins
+      When the players choose at the same time:
+        | player | plays |
+        | Ana    | A3    |
+        | Ben    | B1    |
+        | Cleo   | C5    |
+        | Dan    | D2    |
+      Then Ana's hand is A1, A2, A4, A5
+      And Ben's hand is B2, B3, B4, B5
+      And Cleo's hand is C1, C2, C3, C4
+      And Dan's hand is D1, D3, D4, D5
+      And Ana sees Dan's revealed card D2
+      And Dan sees Cleo's revealed card C5
+
+    @clause:MAHOLA-3.1
     Scenario: A choice that leaves a player out is refused whole
       Given blank cards named A1 to A5, B1 to B5 and C1 to C5
       And Ana's hand is A1, A2, A3, A4, A5
