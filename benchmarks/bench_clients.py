@@ -4,6 +4,10 @@ Not a test: it prints figures. For every registered game (4 players unless --pla
 otherwise), random full games are played for about --seconds each
 
 * **native**: the engine's own API, with the seeded sampler (:class:`engine.RandomSampler`);
+* **floor**: the same driver playing back recorded games of the engine (:class:`Replay`): every
+  call native makes, answered from the record with no rule work, so that native's distance
+  above it is what the rules cost (its "vs pig" the most any engine of the game could reach
+  through this protocol);
 * **openspiel**: the OpenSpiel adapter, through ``pyspiel`` states, by :func:`pyspiel_loop`;
 * **pettingzoo**: the AEC environment (the Parallel one for games with simultaneous moves),
   agents sampling their action spaces with the action mask, as PettingZoo's examples do;
@@ -27,13 +31,17 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Self
 
 import pyspiel
 
 import engine
 from engine import RandomSampler
-from engine.core import outcome_at
+from engine.core import CHANCE as NATIVE_CHANCE
+from engine.core import SIMULTANEOUS as NATIVE_SIMULTANEOUS
+from engine.core import State, outcome_at
 from engine.drivers import choose
 from rulebooks.adapters import has_simultaneous_moves
 from rulebooks.adapters import openspiel as openspiel_adapter
@@ -46,6 +54,101 @@ Runner = Callable[[int], int]  # plays one game from a seed; returns its number 
 def native_runner(game: engine.Game) -> Runner:
     def run(seed: int) -> int:
         return len(RandomSampler(seed).play_out(game.new_initial_state()).history())
+
+    return run
+
+
+# One step of a recorded game: the player to act, and what the driver is answered there (the
+# chance outcome drawn; the legal actions; each player's legal actions at a joint node).
+Step = tuple[int, Any]
+
+
+def record(game: engine.Game, seed: int) -> list[Step]:
+    """The steps of the seeded native game `seed`, the last one the end (the terminal player)."""
+    steps: list[Step] = []
+    players = range(game.num_players)
+
+    def note(state: State, action: int | list[int]) -> None:
+        player = state.current_player()
+        if player == NATIVE_CHANCE:
+            steps.append((player, action))
+        elif player == NATIVE_SIMULTANEOUS:
+            steps.append((player, [state.legal_actions(p) for p in players]))
+        else:
+            steps.append((player, state.legal_actions()))
+
+    end = RandomSampler(seed).play_out(game.new_initial_state(), note)
+    steps.append((end.current_player(), None))
+    return steps
+
+
+class Replay(State):
+    """A recorded game played back: each call the native driver makes is answered from the
+    record (a fresh list of legal actions, as an engine builds one) and an action is checked
+    to be an int and kept in the history, as every engine does, with no rule work at all.
+    Whatever the driver picks, the game goes on as recorded: the floor under the engine."""
+
+    __slots__ = ("_at", "_history", "_steps", "game")
+
+    def __init__(self, game: engine.Game, steps: list[Step]) -> None:
+        self.game, self._steps, self._at = game, steps, 0
+        self._history: list[int] = []
+
+    def current_player(self) -> int:
+        player: int = self._steps[self._at][0]
+        return player
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        who, answer = self._steps[self._at]
+        if who == NATIVE_CHANCE:
+            return [answer]
+        return list(answer if player is None else answer[player])
+
+    def chance_outcome_at(self, pick: float) -> int:
+        outcome: int = self._steps[self._at][1]
+        return outcome
+
+    def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            self.check_action(action)
+        self._at += 1
+        self._history.append(action)
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        self._at += 1
+        self._history.extend(actions)
+
+    def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
+        return [(self.chance_outcome_at(0.0), Fraction(1))]
+
+    def _action_to_string(self, action: int, player: int | None) -> str:
+        return str(action)
+
+    def _apply(self, action: int) -> None:
+        self.apply_action(action)
+
+    def returns(self) -> list[float]:
+        return [0.0] * self.game.num_players
+
+    def clone(self) -> Self:
+        other = type(self)(self.game, self._steps)
+        other._at, other._history = self._at, self._history[:]
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"history": self._history[:]}
+
+    def observation_string(self, player: int) -> str:
+        return ""
+
+
+def floor_runner(game: engine.Game, recorded: int = 64) -> Runner:
+    """Plays back `recorded` seeded games of `game` in turn (recorded before the clock starts)."""
+    games = [record(game, seed) for seed in range(recorded)]
+
+    def run(seed: int) -> int:
+        replay = Replay(game, games[seed % recorded])
+        return len(RandomSampler(seed).play_out(replay).history())
 
     return run
 
@@ -166,6 +269,7 @@ def main() -> None:
         params = {"players": args.players}
         runners = {
             "native": native_runner(engine.load_game(name, **params)),
+            "floor": floor_runner(engine.load_game(name, **params)),
             "openspiel": pyspiel_runner(openspiel_adapter.load_game(name, **params)),
             "pettingzoo": pettingzoo_runner(name, args.players),
             **pigs,  # measured beside each game: the same load, as many times
@@ -181,6 +285,12 @@ def main() -> None:
                 f"{name if client == 'native' else '':8} {client:12} {games:9.0f} {actions:11.0f}"
                 f" {length:13.1f} {actions / native:10.2f} {actions / pig_actions:7.2f}"
             )
+        rules = 1e6 / native - 1e6 / results["floor"][1]  # µs an action
+        at_pig = 1e6 / pig_actions - 1e6 / results["floor"][1]
+        print(
+            f"{'':8} the rules take {rules:.3f} µs an action, {rules * native / 1e6:.0%} of"
+            f" native's time; native matches pig at {at_pig:.3f} µs"
+        )
 
 
 if __name__ == "__main__":
