@@ -28,6 +28,7 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import pkgutil
 import signal
 import socket
 import threading
@@ -260,7 +261,31 @@ class DaskCluster(Executor):
         self._counted = 0.0  # the cluster as it is now
         return super().chunk_size(games)
 
+    def check_workers(self, *names: str) -> None:
+        """Refuse, with a :class:`ClusterError` naming it, a module or object the cluster's
+        workers cannot import (``"package.module"`` or ``"package.module:name"``).
+
+        Asked of every worker before a campaign's first chunk is sent: a worker that cannot
+        unpickle a task fails inside Dask's messaging, where the task never ends, so a
+        campaign would wait for ever instead of saying why. (Workers that join later are not
+        asked.)
+        """
+        for name in names:
+            try:
+                self._client.run(pkgutil.resolve_name, name)
+            except (ImportError, AttributeError) as error:
+                missing = getattr(error, "name", None) or name
+                raise ClusterError(
+                    f"the Dask workers cannot import {missing!r} ({type(error).__name__}: "
+                    f"{error}): install the same version of rulebooks on every worker "
+                    f"({INSTALL_HINT})"
+                ) from error
+            except (OSError, TimeoutError) as error:
+                raise self._lost(error) from error
+
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        if "<" not in function.__qualname__ and function.__module__ != "__main__":
+            self.check_workers(f"{function.__module__}:{function.__qualname__}")
         source = iter(items)
         flight: deque[tuple[T, Any]] = deque()
         try:
@@ -294,14 +319,11 @@ class DaskCluster(Executor):
         try:
             result = future.result()
         except self._distributed.KilledWorker as error:
+            allowed = error.allowed_failures
             raise WorkerLost(
-                f"this chunk's Dask worker died each time it ran (the scheduler's "
-                f"allowed-failures): {item}"
-            ) from error
-        except ModuleNotFoundError as error:
-            raise ClusterError(
-                f"the Dask workers cannot import {error.name!r}: install the same version of "
-                f"rulebooks on every worker ({INSTALL_HINT})"
+                f"Dask workers died {allowed + 1} times while this chunk was on them (the "
+                f"scheduler's allowed-failures is {allowed}): it kills them, or it waited on "
+                f"a worker beside the chunk that does: {item}"
             ) from error
         except (concurrent.futures.CancelledError, OSError, TimeoutError) as error:
             raise self._lost(error) from error

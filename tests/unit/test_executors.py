@@ -6,6 +6,7 @@ a cluster that cannot be reached or goes away is named."""
 from __future__ import annotations
 
 import collections
+import importlib
 import os
 import signal
 import subprocess
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import dask
 import distributed
 import pytest
 
@@ -133,6 +135,19 @@ def test_a_chunk_that_kills_its_process_every_time_is_named() -> None:
         list(pool.map(dies_on_three, range(8)))
 
 
+def test_a_chunk_that_kills_its_dask_worker_every_time_is_named() -> None:
+    """After the scheduler's allowed-failures (1 here, to be quick) the campaign stops with a
+    message naming a chunk, and says it may be one that only waited beside the killer."""
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        dask_cluster = DaskCluster(workers=2)
+    try:
+        with pytest.raises(executors.WorkerLost, match=r"died 2 times .* allowed-failures is 1"):
+            list(dask_cluster.map(dies_on_three, range(8)))
+        assert list(dask_cluster.map(abs, [-1, -2])) == [1, 2], "the cluster is still usable"
+    finally:
+        dask_cluster.close()
+
+
 def test_a_killed_dask_worker_has_its_chunk_rerun_and_nothing_counted_twice(
     cluster: DaskCluster, tmp_path: Path
 ) -> None:
@@ -247,6 +262,36 @@ def test_a_cluster_that_goes_away_mid_campaign_is_named(tmp_path: Path) -> None:
     finally:
         dask.close()
         elsewhere.close()
+
+
+def test_code_the_workers_cannot_import_is_named_before_any_chunk_is_sent(
+    cluster: DaskCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that cannot unpickle a task fails inside Dask's messaging and the task never
+    ends: the workers are asked first, and the campaign stops at once with the module named."""
+    (tmp_path / "only_here.py").write_text("def plus_one(x):\n    return x + 1\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))  # this process has it, the workers do not
+    only_here = importlib.import_module("only_here")
+    raised: list[BaseException] = []
+
+    def first_chunk() -> None:
+        try:
+            next(cluster.map(only_here.plus_one, range(3)))
+        except BaseException as error:  # handed to the test's thread
+            raised.append(error)
+
+    waiting = threading.Thread(target=first_chunk, daemon=True)  # a hang fails, not hangs
+    waiting.start()
+    waiting.join(60)
+    assert raised, "the campaign waited for a task the workers cannot unpickle"
+    assert isinstance(raised[0], executors.ClusterError)
+    assert "cannot import 'only_here'" in str(raised[0])
+    with pytest.raises(executors.ClusterError, match=r"cannot import 'rulebooks\.nowhere'"):
+        cluster.check_workers("rulebooks.nowhere")
+    with pytest.raises(executors.ClusterError, match=r"'rulebooks\.simulate:nothing'"):
+        cluster.check_workers("rulebooks.simulate:nothing")
+    cluster.check_workers("rulebooks.simulate:iter_games")
+    assert list(cluster.map(abs, [-1, -2])) == [1, 2], "the cluster is still usable"
 
 
 def test_without_dask_installed_the_message_says_what_to_install(
