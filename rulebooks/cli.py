@@ -881,6 +881,25 @@ def command_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_backend_options(parser: argparse.ArgumentParser, workers: int | None, what: str) -> None:
+    """``--workers N`` and, one or the other, ``--dask`` or ``--scheduler ADDRESS``: where a
+    campaign's work runs (rulebooks.executors)."""
+    default = "cores" if workers is None else str(workers)
+    parser.add_argument(
+        "--workers", type=int, default=workers,
+        help=f"local processes, or the LocalCluster's workers with --dask (default {default})",
+    )  # fmt: skip
+    backend = parser.add_mutually_exclusive_group()
+    backend.add_argument(
+        "--dask", action="store_true",
+        help=f"{what} on a Dask LocalCluster of --workers processes on this machine",
+    )  # fmt: skip
+    backend.add_argument(
+        "--scheduler", metavar="ADDRESS", default=None,
+        help=f"{what} on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786)",
+    )  # fmt: skip
+
+
 def command_simulate(args: argparse.Namespace) -> int:
     import engine
     from rulebooks import simulate
@@ -926,18 +945,26 @@ def command_simulate(args: argparse.Namespace) -> int:
 
 def command_mutate(args: argparse.Namespace) -> int:
     if args.fast or args.only:
+        if args.dask or args.scheduler:
+            print("error: --dask and --scheduler judge mutmut's mutants; the hand-made "
+                  "mutations of --fast and --only run here", file=sys.stderr)  # fmt: skip
+            return 2
         from rulebooks.mutations import main as run_mutations
 
         return run_mutations(fast=args.fast, only=args.only, games=args.game)
+    from rulebooks.mutate import DaskBackend
     from rulebooks.mutate import main as run_campaign
 
     if args.workers is not None and args.workers < 1:
         print("error: --workers is at least 1", file=sys.stderr)
         return 2
+    dask = None
+    if args.dask or args.scheduler:
+        dask = DaskBackend(args.scheduler, args.workers or os.cpu_count() or 1)
     return run_campaign(
         workers=args.workers, full=args.full, games=args.game, mutant=args.mutant,
         hand_made=not args.no_hand_made, report_only=args.report,
-        survivors=Path(args.survivors) if args.survivors else None,
+        survivors=Path(args.survivors) if args.survivors else None, dask=dask,
     )  # fmt: skip
 
 
@@ -1056,19 +1083,7 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("game", help="a registered game, or 'all'")
     simulate.add_argument("--games", type=int, default=100, help="number of games (seeds)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (>= 0)")
-    simulate.add_argument(
-        "--workers", type=int, default=1,
-        help="local processes, or the LocalCluster's workers with --dask (default 1)",
-    )  # fmt: skip
-    backend = simulate.add_mutually_exclusive_group()
-    backend.add_argument(
-        "--dask", action="store_true",
-        help="play on a Dask LocalCluster of --workers processes on this machine",
-    )  # fmt: skip
-    backend.add_argument(
-        "--scheduler", metavar="ADDRESS", default=None,
-        help="play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786)",
-    )  # fmt: skip
+    add_backend_options(simulate, 1, "play")
     simulate.add_argument("--players", type=int, default=None)
     simulate.add_argument(
         "--param", action="append", default=[], metavar="K=V", help="a game parameter"
@@ -1090,7 +1105,7 @@ def main(argv: list[str] | None = None) -> int:
     mutate = sub.add_parser(
         "mutate", help="mutation campaign (mutmut) over the rule code, scenarios as the suite"
     )
-    mutate.add_argument("--workers", type=int, default=None, help="processes (default: cores)")
+    add_backend_options(mutate, None, "judge mutmut's mutants")
     mutate.add_argument("--full", action="store_true", help="rerun every mutant")
     mutate.add_argument("--game", action="append", default=[], help="only this game's code")
     mutate.add_argument("--mutant", default=None, metavar="NAME", help="rerun one mutmut mutant")

@@ -261,7 +261,7 @@ class DaskCluster(Executor):
         self._counted = 0.0  # the cluster as it is now
         return super().chunk_size(games)
 
-    def check_workers(self, *names: str) -> None:
+    def check_workers(self, *names: str, hint: str = "") -> None:
         """Refuse, with a :class:`ClusterError` naming it, a module or object the cluster's
         workers cannot import (``"package.module"`` or ``"package.module:name"``).
 
@@ -275,10 +275,10 @@ class DaskCluster(Executor):
                 self._client.run(pkgutil.resolve_name, name)
             except (ImportError, AttributeError) as error:
                 missing = getattr(error, "name", None) or name
+                hint = hint or f"install this version of rulebooks on every worker ({INSTALL_HINT})"
                 raise ClusterError(
                     f"the Dask workers cannot import {missing!r} ({type(error).__name__}: "
-                    f"{error}): install the same version of rulebooks on every worker "
-                    f"({INSTALL_HINT})"
+                    f"{error}): {hint}"
                 ) from error
             except (OSError, TimeoutError) as error:
                 raise self._lost(error) from error

@@ -196,17 +196,44 @@ def git_state(root: Path = ROOT) -> dict[str, Any]:
 
 
 # -- running mutmut -----------------------------------------------------------------------------
-def run_mutmut(patterns: Sequence[str], workers: int, root: Path = ROOT) -> None:
-    """``mutmut run`` on the mutants matching ``patterns``, in a fresh ``mutants/`` folder."""
+@dataclass(frozen=True)
+class DaskBackend:
+    """mutmut's mutants judged on Dask (:mod:`rulebooks.mutate_dask`): a LocalCluster of
+    `workers` processes here, or the cluster whose scheduler is at `scheduler`."""
+
+    scheduler: str | None = None
+    workers: int = 1
+
+    def arguments(self) -> list[str]:
+        if self.scheduler is not None:
+            return ["--scheduler", self.scheduler]
+        return ["--local", str(self.workers)]
+
+    def __str__(self) -> str:
+        if self.scheduler is not None:
+            return f"the Dask cluster at {self.scheduler}"
+        return f"a Dask LocalCluster of {self.workers} worker(s)"
+
+
+def run_mutmut(
+    patterns: Sequence[str], workers: int, root: Path = ROOT, dask: DaskBackend | None = None
+) -> None:
+    """``mutmut run`` on the mutants matching ``patterns``, in a fresh ``mutants/`` folder;
+    with `dask`, its mutants judged on that cluster."""
     shutil.rmtree(root / MUTANTS, ignore_errors=True)
     executable = Path(sys.executable).with_name("mutmut")
     if not executable.exists():
-        raise CampaignError(
-            "mutmut is not installed in this environment: pip install -e '.[dev]'"
-        )
+        raise CampaignError("mutmut is not installed in this environment: pip install -e '.[dev]'")
     command = [str(executable), "run", "--max-children", str(workers), *patterns]
-    print(f"$ mutmut run --max-children {workers} <{len(patterns)} function(s)>", flush=True)
+    where = ""
+    if dask is not None:
+        command[:1] = [sys.executable, "-m", "rulebooks.mutate_dask", *dask.arguments()]
+        where = f", the mutants judged on {dask}"
+    print(f"$ mutmut run --max-children {workers} <{len(patterns)} function(s)>{where}",
+          flush=True)  # fmt: skip
     done = subprocess.run(command, cwd=root)
+    if dask is not None and done.returncode == 3:
+        raise CampaignError(f"{dask} could not judge the mutants (the error is above)")
     if done.returncode != 0:
         raise CampaignError(
             f"mutmut stopped with exit code {done.returncode} (a scenario failing without any "
@@ -226,6 +253,14 @@ def _mutant_line(diff: str, path: Path, unit: trace.CodeUnit) -> int:
     return unit.line
 
 
+def killers_of(mutants: Path, name: str) -> list[str]:
+    """The scenarios that failed under mutant `name` (node IDs, sorted, each once), as
+    :mod:`rulebooks.mutate_plugin` wrote them in mutmut's folder `mutants`: a line each, as
+    a node ID may hold spaces (``test_move[3, 3-12]``)."""
+    killers = mutants / KILLERS / name
+    return sorted(set(killers.read_text("utf-8").splitlines())) if killers.exists() else []
+
+
 def collect(chosen: Sequence[Target], root: Path = ROOT) -> dict[str, list[dict[str, Any]]]:
     """``{target key: [mutant records]}`` read from mutmut's ``mutants/`` folder."""
     from mutmut.mutation.diff_apply import get_diff_for_mutant
@@ -243,20 +278,19 @@ def collect(chosen: Sequence[Target], root: Path = ROOT) -> dict[str, list[dict[
                 meta[path] = json.loads(meta_file.read_text("utf-8")) if meta_file.exists() else {}
             codes: dict[str, int | None] = meta[path].get("exit_code_by_key", {})
             prefix = mangled(target.unit) + "__mutmut_"
-            names = [n for n in codes if n.startswith(prefix) and n[len(prefix):].isdigit()]
-            names.sort(key=lambda n: int(n[len(prefix):]))
+            names = [n for n in codes if n.startswith(prefix) and n[len(prefix) :].isdigit()]
+            names.sort(key=lambda n: int(n[len(prefix) :]))
             records = []
             for name in names:
                 diff = get_diff_for_mutant(name, path=path)
-                killers = root / MUTANTS / KILLERS / name
-                killed_by = killers.read_text("utf-8").split() if killers.exists() else []
+                killed_by = killers_of(root / MUTANTS, name)
                 records.append(
                     {
                         "name": name,
                         "line": _mutant_line(diff, root / path, target.unit),
                         "status": status_by_exit_code[codes[name]],
                         "diff": diff,
-                        "killed_by": sorted(set(killed_by)),
+                        "killed_by": killed_by,
                     }
                 )
             out[target.key] = records
@@ -311,9 +345,7 @@ def rerun_fresh(
             0: "survived", 1: "killed", 2: "killed", 3: "killed", 4: "killed", 5: "no tests",
             None: "timeout",
         }.get(code, "suspicious")  # fmt: skip
-        killers = folder / KILLERS / record["name"]
-        record["killed_by"] = sorted(set(killers.read_text("utf-8").split())) if (
-            killers.exists()) else []  # fmt: skip
+        record["killed_by"] = killers_of(folder, record["name"])
 
     with ThreadPoolExecutor(workers) as pool:
         list(pool.map(judge, jobs))
@@ -415,8 +447,13 @@ def campaign(
     hand_made: bool = True,
     out: Path | None = None,
     root: Path = ROOT,
+    dask: DaskBackend | None = None,
 ) -> dict[str, Any]:
-    """Run what changed, merge with the last results, write the file; returns its data."""
+    """Run what changed, merge with the last results, write the file; returns its data.
+
+    With `dask`, mutmut's mutants are judged on that cluster; its stats run, the mutants
+    rerun in a fresh process and the hand-made mutations run here.
+    """
     out = out or root / mutate_results.RESULTS_FILE
     started = datetime.now(UTC)
     clock = time.monotonic()
@@ -461,7 +498,7 @@ def campaign(
     fresh: dict[str, list[dict[str, Any]]] = {}
     if to_run:
         patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
-        run_mutmut(patterns, workers, root)
+        run_mutmut(patterns, workers, root, dask)
         fresh = collect(to_run, root)
         rerun_fresh(
             to_run,
@@ -592,8 +629,7 @@ def survivors_markdown(results: mutate_results.MutationResults) -> str:
                 others = [c for c in m.clauses if c != clause]
                 also = f" (also cited for {', '.join(others)})" if others else ""
                 lines += [
-                    f"- `{m.path}:{m.line}` `{m.function}` {m.status}{also}: "
-                    f"`{m.rerun}`",
+                    f"- `{m.path}:{m.line}` `{m.function}` {m.status}{also}: `{m.rerun}`",
                     "",
                     "  ```diff",
                     *(f"  {d}" for d in m.diff.splitlines()),
@@ -615,6 +651,7 @@ def main(
     report_only: bool = False,
     survivors: Path | None = None,
     root: Path = ROOT,
+    dask: DaskBackend | None = None,
 ) -> int:
     """``rulebooks mutate``: 0 when it ran (survivors are findings, not errors)."""
     results_path = root / mutate_results.RESULTS_FILE
@@ -626,7 +663,7 @@ def main(
         try:
             campaign(
                 workers=jobs, full=full, games=games, mutant=mutant, hand_made=hand_made,
-                root=root,
+                root=root, dask=dask,
             )  # fmt: skip
         except KeyboardInterrupt:
             print(f"\ninterrupted: {results_path} was not touched (it still holds the last "

@@ -109,9 +109,7 @@ class MutationResults:
         return sorted({c for m in self.mutants for c in m.clauses})
 
     def survivors(self, game: str | None = None) -> list[Mutant]:
-        return [
-            m for m in self.mutants if not m.detected and (game is None or m.game == game)
-        ]
+        return [m for m in self.mutants if not m.detected and (game is None or m.game == game)]
 
     def equivalents(self) -> list[Mutant]:
         return [m for m in self.mutants if m.status == "equivalent"]
@@ -168,6 +166,9 @@ def parse(data: dict[str, Any], equivalents: dict[str, str], where: str) -> Muta
                 status, reason = raw["status"], None
                 if name in equivalents and status not in ("killed", "timeout"):
                     status, reason = "equivalent", equivalents[name]
+                killed_by = tuple(raw.get("killed_by", ()))
+                if not all(isinstance(k, str) and "::" in k for k in killed_by):
+                    raise ValueError(f"{name}: killed_by holds what is no test ID: {killed_by}")
                 mutants.append(
                     Mutant(
                         name=name,
@@ -178,7 +179,7 @@ def parse(data: dict[str, Any], equivalents: dict[str, str], where: str) -> Muta
                         clauses=tuple(function["clauses"]),
                         status=status,
                         diff=raw["diff"],
-                        killed_by=tuple(raw.get("killed_by", ())),
+                        killed_by=killed_by,
                         reason=reason,
                     )
                 )

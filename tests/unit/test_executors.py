@@ -321,4 +321,11 @@ def test_the_cluster_page_names_options_that_exist() -> None:
     for option in ("--dask", "--scheduler", "--workers", "--clone-every", "--check-every"):
         assert option in page and option in help_text
     assert "rulebooks[cluster]" in page and executors.INSTALL_HINT in page.replace('"', "'")
+    mutate_help = subprocess.run(
+        [sys.executable, "-m", "rulebooks.cli", "mutate", "--help"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout  # fmt: skip
+    assert "rulebooks mutate" in page and "--dask" in mutate_help and "--scheduler" in mutate_help
+    for script in ("bench_executors.py", "bench_mutate_dask.py"):
+        assert f"benchmarks/{script}" in page and (ROOT / "benchmarks" / script).exists()
     assert "clusters\n" in (ROOT / "docs" / "index.md").read_text("utf-8")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rulebooks import mutate, mutate_results
+from rulebooks.mutate_plugin import KILLERS
 from rulebooks.mutate_results import MutationResultsError
 from tests.unit.test_sphinxext import element_of, make_project
 
@@ -178,9 +179,17 @@ class FakeMutmut:
 
     def __init__(self) -> None:
         self.calls: list[list[str]] = []
+        self.backends: list[mutate.DaskBackend | None] = []
 
-    def run(self, patterns: Sequence[str], workers: int, root: Path = ROOT) -> None:
+    def run(
+        self,
+        patterns: Sequence[str],
+        workers: int,
+        root: Path = ROOT,
+        dask: mutate.DaskBackend | None = None,
+    ) -> None:
         self.calls.append(list(patterns))
+        self.backends.append(dask)
 
         self.fresh: list[tuple[str, str]] = []  # (mutant, game) rerun in a fresh process
 
@@ -289,8 +298,9 @@ def test_a_scenario_changed_in_one_game_changes_that_games_suite_only(tmp_path: 
         g: h for g, h in after.items() if g != "mahe"
     }
     (tmp_path / "rulebooks/steps/notation.py").write_text("# shared notation changed\n")
-    assert all(a != b for a, b in zip(after.values(), mutate.suite_hashes(tmp_path).values(),
-                                      strict=True)), "shared steps change every game's suite"
+    assert all(
+        a != b for a, b in zip(after.values(), mutate.suite_hashes(tmp_path).values(), strict=True)
+    ), "shared steps change every game's suite"
 
 
 def test_a_campaign_of_one_game_keeps_the_others(tmp_path: Path, fake: FakeMutmut) -> None:
@@ -298,8 +308,12 @@ def test_a_campaign_of_one_game_keeps_the_others(tmp_path: Path, fake: FakeMutmu
     mutate.campaign(workers=1, out=out, hand_made=False, games=["mahe"])
     assert all(p.startswith("engine.mahe.") for p in fake.calls[0])
     mutate.campaign(workers=1, out=out, hand_made=False, games=["mamey"])
-    data = mutate.campaign(workers=1, out=out, hand_made=False, games=["mamey"], full=True)
+    on_dask = mutate.DaskBackend("tcp://h:8786")
+    data = mutate.campaign(
+        workers=1, out=out, hand_made=False, games=["mamey"], full=True, dask=on_dask
+    )
     assert all(p.startswith("engine.mamey.") for p in fake.calls[-1]), "--full: Mamey again"
+    assert fake.backends == [None, None, on_dask], "mutmut's mutants judged where asked"
     assert {f["game"] for f in data["functions"]} == {"mahe", "mamey"}, "Mahé kept"
     with pytest.raises(mutate.CampaignError, match="no game"):
         mutate.campaign(workers=1, out=out, hand_made=False, games=["chess"])
@@ -378,3 +392,21 @@ def test_the_report_and_the_survivors_file(
     assert "`engine/mahe/game.py:11` `is_bust` survived (also cited for MAHE-3.4)" in text
     assert "  +b engine.mahe.game.x_is_bust__mutmut_14" in text
     assert "x_is_bust__mutmut_15" not in text  # equivalent: not a survivor
+
+
+def test_the_scenarios_that_killed_a_mutant_are_read_whole(tmp_path: Path) -> None:
+    """A node ID may hold spaces (an example's values): one line, one scenario."""
+    folder = tmp_path / KILLERS
+    folder.mkdir()
+    node = "tests/scenarios/mahe/test_mahe.py::test_from_the_raft_dice_dice_move[3, 3-12]"
+    (folder / "m__mutmut_1").write_text(f"{node}\n{node}\ntests/x.py::test_y\n", "utf-8")
+    assert mutate.killers_of(tmp_path, "m__mutmut_1") == [node, "tests/x.py::test_y"]
+    assert mutate.killers_of(tmp_path, "m__mutmut_2") == []
+
+
+def test_a_results_file_with_killers_that_are_no_test_ids_is_refused(tmp_path: Path) -> None:
+    data = json.loads((ROOT / mutate_results.RESULTS_FILE).read_text("utf-8"))
+    mutant = next(m for f in data["functions"] for m in f["mutants"] if m["killed_by"])
+    mutant["killed_by"] = ["3-12]", *mutant["killed_by"]]  # a node ID cut at its space
+    with pytest.raises(mutate_results.MutationResultsError, match="no test ID"):
+        mutate_results.parse(data, {}, "results.json")

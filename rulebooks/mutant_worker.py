@@ -1,0 +1,88 @@
+"""What a Dask worker does for ``rulebooks mutate --dask`` / ``--scheduler``: judge one
+mutmut mutant.
+
+The campaign (:mod:`rulebooks.mutate_dask`) sends every worker the same archive once: mutmut's
+``mutants/`` folder (the mutated engine, the scenarios, the feature files) with the
+``rulebooks`` package beside it, so that every worker runs the code this machine runs. A
+worker unpacks it once per machine, into a folder named by the archive's digest, and judges a
+mutant as mutmut's own fork runner does, in a fresh Python process instead of a fork:
+``MUTANT_UNDER_TEST`` names the mutant, pytest runs the tests mutmut chose for it, fastest
+first, with ``-x``; the exit code is mutmut's verdict (0 survived, 1 killed, ...). The
+scenarios that failed (written by :mod:`rulebooks.mutate_plugin`) come back with it.
+
+Standard library only, and nothing here reads or writes outside its own folder.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+TIMEOUT = 36  # mutmut's exit code for a mutant stopped for taking too long
+PYTEST = ["--rootdir=.", "--tb=native", "-x", "-q", "-p", "no:randomly", "-p", "no:random-order"]
+"""pytest's options before the tests, as mutmut's PytestRunner gives them."""
+
+
+def unpacked(archive: bytes, digest: str) -> Path:
+    """The folder holding `archive` on this machine, unpacked by the first worker to ask
+    (the others wait for nothing: each unpacks into a folder of its own and keeps the one
+    renamed first)."""
+    folder = Path(tempfile.gettempdir()) / f"rulebooks-mutants-{digest[:32]}"
+    if folder.is_dir():
+        return folder
+    staging = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
+        tar.extractall(staging, filter="data")
+    try:
+        os.rename(staging, folder)
+    except OSError:  # another worker of this machine was first
+        shutil.rmtree(staging, ignore_errors=True)
+    return folder
+
+
+def judge(
+    archive: bytes,
+    digest: str,
+    mutant: str,
+    tests: list[str],
+    pytest_args: list[str],
+    cpu_limit: int,
+    wall_limit: float,
+    killers: str,
+) -> tuple[int, float, list[str]]:
+    """(mutmut's exit code, seconds, the tests that failed) for `mutant` against `tests`.
+
+    `cpu_limit` seconds of CPU (then SIGXCPU, mutmut's timeout) and `wall_limit` seconds of
+    wall time (then :data:`TIMEOUT`), the allowance for starting a fresh process included.
+    Rerunning it (a worker lost, its task sent elsewhere) gives the same answer.
+    """
+    folder = unpacked(archive, digest)
+    record = folder / killers / mutant
+    record.unlink(missing_ok=True)
+    path = [str(folder), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "MUTANT_UNDER_TEST": mutant, "PYTHONPATH": os.pathsep.join(path)}
+
+    def limit_cpu() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 1))
+
+    command = [sys.executable, "-m", "pytest", *PYTEST, *tests, *pytest_args]
+    began = time.monotonic()
+    try:
+        done = subprocess.run(
+            command, cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=wall_limit, preexec_fn=limit_cpu,
+        )  # fmt: skip
+        code = done.returncode
+    except subprocess.TimeoutExpired:
+        code = TIMEOUT
+    failed = record.read_text("utf-8").splitlines() if record.exists() else []
+    record.unlink(missing_ok=True)
+    return code, time.monotonic() - began, failed

@@ -1,0 +1,171 @@
+"""``rulebooks mutate --dask`` / ``--scheduler`` (rulebooks.mutate_dask): mutmut's mutants
+judged on a Dask cluster get the verdicts mutmut's own fork runner gives them, and a cluster
+that cannot be used is named before any mutant is made.
+
+Real mutmut runs, in a copy of the project whose stats run covers Mahé's scenarios only (the
+functions mutated are Mahé's), so that the two campaigns take about a minute together.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebooks import cli, mutant_worker, mutate
+from rulebooks.mutate import DaskBackend
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "benchmarks" / "bench_mutate_dask.py"
+FUNCTIONS = ("is_bust", "passes_beach")  # MAHE-3.3/3.4 and MAHE-6.1: 9 mutants, 1 survivor
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What mutmut reads of the project, its scenarios narrowed to Mahé's (as the benchmark
+    benchmarks/bench_mutate_dask.py copies it)."""
+    spec = importlib.util.spec_from_file_location("bench_mutate_dask", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    copy: Path = bench.narrowed_copy(tmp_path_factory.mktemp("project"), "mahe")
+    return copy
+
+
+def verdicts(project: Path, dask: DaskBackend | None) -> dict[str, tuple[str, list[str]]]:
+    chosen = [t for t in mutate.targets() if t.unit.qualname in FUNCTIONS]
+    patterns = [mutate.mangled(t.unit) + "__mutmut_*" for t in chosen]
+    mutate.run_mutmut(patterns, 2, root=project, dask=dask)
+    records = mutate.collect(chosen, root=project)
+    return {r["name"]: (r["status"], r["killed_by"]) for rs in records.values() for r in rs}
+
+
+def test_a_local_dask_cluster_gives_the_verdicts_of_mutmuts_fork_runner(project: Path) -> None:
+    forked = verdicts(project, None)
+    on_dask = verdicts(project, DaskBackend(workers=2))
+    assert len(forked) >= 9
+    assert {name: status for name, (status, _) in on_dask.items()} == {
+        name: status for name, (status, _) in forked.items()
+    }
+    assert {status for status, _ in forked.values()} == {"killed", "survived"}
+    for name, (status, killers) in on_dask.items():
+        # -x: one scenario kills; which one may differ (mutmut orders a mutant's scenarios by
+        # the durations its stats run measured, so either backend may start with another)
+        if status == "killed":
+            assert len(killers) == 1 and killers[0].startswith("tests/scenarios/mahe/"), name
+            assert "::" in killers[0], killers
+        else:
+            assert killers == [], name
+
+
+def test_ctrl_c_stops_mutmut_on_dask_cleanly(project: Path) -> None:
+    """As in a terminal: SIGINT to the whole process group once mutants are being judged.
+    mutmut stops, the command exits 130 without a traceback, and no process of the group
+    (the LocalCluster's included) is left."""
+    command = [
+        sys.executable, "-m", "rulebooks.mutate_dask", "--local", "2", "run", "--max-children",
+        "2", "engine.mahe.game.x_passes_beach__mutmut_*",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    assert process.stdout is not None
+    try:
+        for line in process.stdout:
+            if "mutants judged on the Dask LocalCluster" in line:
+                break
+        else:
+            raise AssertionError("mutmut never sent a mutant to the cluster")
+        time.sleep(1)
+        os.killpg(process.pid, signal.SIGINT)
+        rest = process.communicate(timeout=120)[0]
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, rest
+    assert "Traceback" not in rest, rest
+    for _ in range(100):  # the workers see their parent gone
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("processes of the campaign outlived it")
+
+
+def test_an_unknown_scheduler_stops_the_campaign_before_any_mutant(
+    project: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(mutate.CampaignError, match=r"Dask cluster at tcp://127\.0\.0\.1:9"):
+        mutate.run_mutmut(["x*"], 1, root=project, dask=DaskBackend("tcp://127.0.0.1:9"))
+    assert "no Dask scheduler answers at 'tcp://127.0.0.1:9'" in capfd.readouterr().err
+    assert not (project / "mutants").exists(), "no mutant was made"
+
+
+def test_the_options_choose_where_mutants_are_judged(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chosen: list[DaskBackend | None] = []
+
+    def campaign(**options: Any) -> int:
+        chosen.append(options["dask"])
+        return 0
+
+    monkeypatch.setattr(mutate, "main", campaign)
+    assert cli.main(["mutate", "--dask", "--workers", "3"]) == 0
+    assert cli.main(["mutate", "--scheduler", "tcp://h:8786"]) == 0
+    assert cli.main(["mutate", "--workers", "2"]) == 0
+    cores = os.cpu_count() or 1
+    assert chosen == [DaskBackend(None, 3), DaskBackend("tcp://h:8786", cores), None]
+    assert DaskBackend(None, 3).arguments() == ["--local", "3"]
+    assert DaskBackend("tcp://h:8786").arguments() == ["--scheduler", "tcp://h:8786"]
+    assert cli.main(["mutate", "--fast", "--dask"]) == 2
+    assert "hand-made mutations of --fast and --only run here" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["mutate", "--dask", "--scheduler", "tcp://h:8786"])
+
+
+def test_a_worker_judges_a_mutant_from_the_archive_and_unpacks_it_once(tmp_path: Path) -> None:
+    """The worker's side alone: an archive of a folder whose one test fails when the mutant
+    under test is named, as a mutant kills a scenario."""
+    folder = tmp_path / "mutants"
+    (folder / "tests").mkdir(parents=True)
+    (folder / "tests" / "test_it.py").write_text(
+        "import os\n\nimport pytest\n\n\n@pytest.mark.parametrize('n', [1])\n"
+        "def test_rule(n):\n    assert 'mutmut_1' not in os.environ['MUTANT_UNDER_TEST']\n",
+        "utf-8",
+    )
+    (folder / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", "utf-8")
+    data = _archive(folder)
+    digest = f"test-{tmp_path.name}"
+    plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
+    killed = mutant_worker.judge(data, digest, "m.x_f__mutmut_1", ["tests"], plugin, 60, 60.0,
+                                 "rulebooks-killers")  # fmt: skip
+    survived = mutant_worker.judge(data, digest, "m.x_f__mutmut_2", ["tests"], plugin, 60, 60.0,
+                                   "rulebooks-killers")  # fmt: skip
+    assert killed[0] == 1 and killed[2] == ["tests/test_it.py::test_rule[1]"]
+    assert survived[0] == 0 and survived[2] == []
+    unpacked = mutant_worker.unpacked(data, digest)
+    assert unpacked.is_dir() and (unpacked / "tests" / "test_it.py").exists()
+    assert not (unpacked / "rulebooks-killers" / "m.x_f__mutmut_1").exists(), "left clean"
+    shutil.rmtree(unpacked)
+
+
+def _archive(folder: Path) -> bytes:
+    import io
+    import tarfile
+
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        tar.add(folder, arcname=".")
+    return buffer.getvalue()
