@@ -15,13 +15,19 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from mutmut.runners.harness import ListAllTestsResult
+from mutmut.state import state
+from mutmut.workers.isolation import MutantResult, MutantRunner
 
 from rulebooks import cli, mutant_worker, mutate
+from rulebooks.executors import DaskCluster
 from rulebooks.mutate import DaskBackend
+from rulebooks.mutate_dask import DaskMutantRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "benchmarks" / "bench_mutate_dask.py"
@@ -138,14 +144,7 @@ def test_the_options_choose_where_mutants_are_judged(
 def test_a_worker_judges_a_mutant_from_the_archive_and_unpacks_it_once(tmp_path: Path) -> None:
     """The worker's side alone: an archive of a folder whose one test fails when the mutant
     under test is named, as a mutant kills a scenario."""
-    folder = tmp_path / "mutants"
-    (folder / "tests").mkdir(parents=True)
-    (folder / "tests" / "test_it.py").write_text(
-        "import os\n\nimport pytest\n\n\n@pytest.mark.parametrize('n', [1])\n"
-        "def test_rule(n):\n    assert 'mutmut_1' not in os.environ['MUTANT_UNDER_TEST']\n",
-        "utf-8",
-    )
-    (folder / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", "utf-8")
+    folder = _failing_folder(tmp_path / "mutants")
     data = _archive(folder)
     digest = f"test-{tmp_path.name}"
     plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
@@ -159,6 +158,84 @@ def test_a_worker_judges_a_mutant_from_the_archive_and_unpacks_it_once(tmp_path:
     assert unpacked.is_dir() and (unpacked / "tests" / "test_it.py").exists()
     assert not (unpacked / "rulebooks-killers" / "m.x_f__mutmut_1").exists(), "left clean"
     shutil.rmtree(unpacked)
+
+
+def test_a_killed_worker_has_its_mutant_judged_again_and_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runner alone, on a LocalCluster of 2: a worker killed while it judges has its
+    mutants judged by another, and each verdict is read once."""
+    folder = _failing_folder(tmp_path / "mutants", sleep=0.5)
+    test = "tests/test_it.py::test_rule[1]"
+    monkeypatch.setitem(state().duration_by_test, test, 0.5)
+    cluster = DaskCluster(workers=2)
+    try:
+        runner = DaskMutantRunner(cluster, NotLocal(), folder)
+        runner.startup()
+        names = [f"m.x_f__mutmut_{n}" for n in range(1, 7)]
+        for name in names:
+            runner.submit(name, [test], cpu_time_limit=60, estimated_time=0.5)
+        client = cluster._client
+        for _ in range(100):
+            busy = [worker for worker, keys in client.processing().items() if keys]
+            if busy:
+                break
+            time.sleep(0.1)
+        killed = client.run(os.getpid)[busy[0]]
+        os.kill(killed, signal.SIGKILL)
+        results = [runner.wait_for_result() for _ in names]
+        assert runner.pending_count() == 0
+        assert killed not in client.run(os.getpid).values(), "the worker was killed mid-run"
+    finally:
+        cluster.close()
+    assert sorted(r.mutant_name for r in results) == names, "each mutant's verdict read once"
+    codes = {r.mutant_name: r.exit_code for r in results}
+    assert codes == {name: 1 if name.endswith("_1") else 0 for name in names}
+    assert mutate.killers_of(folder, names[0]) == [test]
+
+
+class NotLocal(MutantRunner):
+    """The runner mutmut would use here: never asked for a mutant."""
+
+    def startup(self) -> None: ...
+    def submit(self, mutant_name: str, tests: list[str], cpu: int, estimate: float) -> None:
+        raise AssertionError("a mutant judged here, not on the cluster")
+
+    def has_capacity(self) -> bool:
+        return True
+
+    def wait_for_result(self, timeout: float | None = None) -> MutantResult:
+        raise AssertionError("no mutant is judged here")
+
+    def pending_count(self) -> int:
+        return 0
+
+    def signal_work_complete(self) -> None: ...
+    def shutdown(self) -> None: ...
+    def collect_stats(self, tests: Iterable[str] | None) -> int:
+        return 0
+
+    def run_clean_tests(self, tests: Iterable[str]) -> int:
+        return 0
+
+    def run_forced_fail(self) -> int:
+        return 1
+
+    def list_all_tests(self) -> ListAllTestsResult:
+        return ListAllTestsResult(ids=set())
+
+
+def _failing_folder(folder: Path, sleep: float = 0.0) -> Path:
+    """A folder whose one test fails when the mutant under test is number 1."""
+    (folder / "tests").mkdir(parents=True)
+    (folder / "tests" / "test_it.py").write_text(
+        "import os\nimport time\n\nimport pytest\n\n\n@pytest.mark.parametrize('n', [1])\n"
+        f"def test_rule(n):\n    time.sleep({sleep})\n"
+        "    assert 'mutmut_1' not in os.environ['MUTANT_UNDER_TEST']\n",
+        "utf-8",
+    )
+    (folder / "pyproject.toml").write_text("[tool.pytest.ini_options]\n", "utf-8")
+    return folder
 
 
 def _archive(folder: Path) -> bytes:
