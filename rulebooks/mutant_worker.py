@@ -10,12 +10,18 @@ mutant as mutmut's own fork runner does, in a fresh Python process instead of a 
 first, with ``-x``; the exit code is mutmut's verdict (0 survived, 1 killed, ...). The
 scenarios that failed (written by :mod:`rulebooks.mutate_plugin`) come back with it.
 
-Standard library only, and nothing here reads or writes outside its own folder.
+The campaign's side is here too (:func:`archive`, :func:`judge_all`, :func:`discard`), free of
+mutmut's modules, which read the project's settings from the working folder when imported.
+A worker imports this module alone; it uses the standard library only, and writes nothing
+outside its own folder.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import io
+import math
 import os
 import resource
 import shutil
@@ -24,18 +30,28 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulebooks.executors import DaskCluster
 
 TIMEOUT = 36  # mutmut's exit code for a mutant stopped for taking too long
 PYTEST = ["--rootdir=.", "--tb=native", "-x", "-q", "-p", "no:randomly", "-p", "no:random-order"]
 """pytest's options before the tests, as mutmut's PytestRunner gives them."""
 
 
+def folder_of(digest: str) -> Path:
+    """Where a worker's machine keeps the archive of this digest, unpacked."""
+    return Path(tempfile.gettempdir()) / f"rulebooks-mutants-{digest[:32]}"
+
+
 def unpacked(archive: bytes, digest: str) -> Path:
     """The folder holding `archive` on this machine, unpacked by the first worker to ask
     (the others wait for nothing: each unpacks into a folder of its own and keeps the one
     renamed first)."""
-    folder = Path(tempfile.gettempdir()) / f"rulebooks-mutants-{digest[:32]}"
+    folder = folder_of(digest)
     if folder.is_dir():
         return folder
     staging = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
@@ -86,3 +102,79 @@ def judge(
     failed = record.read_text("utf-8").splitlines() if record.exists() else []
     record.unlink(missing_ok=True)
     return code, time.monotonic() - began, failed
+
+
+def judge_job(
+    job: tuple[bytes, str, str, list[str], list[str], int, float, str],
+) -> tuple[int, float, list[str]]:
+    """:func:`judge` of one tuple of its arguments (a campaign's map over jobs)."""
+    return judge(*job)
+
+
+def discard(digest: str) -> None:
+    """Remove this machine's copy of the archive of `digest` (and any left half unpacked by a
+    worker killed meanwhile): run on every worker when the campaign is done."""
+    folder = folder_of(digest)
+    for path in folder.parent.glob(folder.name + "*"):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+# -- the campaign's side ------------------------------------------------------------------------
+def archive(mutants: Path) -> bytes:
+    """mutmut's ``mutants/`` folder with the ``rulebooks`` package beside it, as a gzipped
+    tar (without byte-code or the scenarios that killed earlier mutants); the same files
+    always give the same bytes."""
+    import rulebooks
+    from rulebooks.mutate_plugin import KILLERS
+
+    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        parts = Path(info.name).parts
+        return None if "__pycache__" in parts or KILLERS in parts else info
+
+    buffer = io.BytesIO()
+    # gzip's header time fixed: the same files give the same bytes, hence the same digest
+    with (
+        gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=6, mtime=0) as packed,
+        tarfile.open(fileobj=packed, mode="w") as tar,
+    ):
+        tar.add(mutants, arcname=".", filter=keep)
+        tar.add(Path(rulebooks.__file__).parent, arcname="rulebooks", filter=keep)
+    return buffer.getvalue()
+
+
+def judge_all(
+    cluster: DaskCluster,
+    mutants: Path,
+    jobs: Sequence[tuple[str, list[str], float]],
+    pytest_args: Sequence[str],
+) -> list[tuple[int, float, list[str]]]:
+    """Each (mutant, tests, seconds allowed) judged on `cluster` from the folder `mutants`,
+    in the order given: (exit code, seconds, the tests that failed) each. The workers' copies
+    of the folder are removed afterwards."""
+    from rulebooks.mutate_plugin import KILLERS
+
+    data = archive(mutants)
+    digest = hashlib.sha256(data).hexdigest()
+    client: Any = cluster._client
+    shipped = client.scatter(data, broadcast=True, hash=False)
+    try:
+        return list(
+            cluster.map(
+                judge_job,
+                (
+                    (
+                        shipped,
+                        digest,
+                        name,
+                        tests,
+                        list(pytest_args),
+                        math.ceil(wall),
+                        wall,
+                        KILLERS,
+                    )
+                    for name, tests, wall in jobs
+                ),
+            )
+        )
+    finally:
+        client.run(discard, digest)

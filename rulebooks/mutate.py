@@ -28,12 +28,14 @@ interrupted campaign (Ctrl-C) leaves the previous file as it was, and says so.
 from __future__ import annotations
 
 import ast
+import contextlib
 import fnmatch
 import hashlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,6 +49,8 @@ from pathlib import Path
 from typing import Any
 
 from rulebooks import mutate_results, trace
+from rulebooks.executors import ClusterError, DaskCluster
+from rulebooks.mutant_worker import TIMEOUT
 from rulebooks.mutate_plugin import KILLERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -214,6 +218,13 @@ class DaskBackend:
             return f"the Dask cluster at {self.scheduler}"
         return f"a Dask LocalCluster of {self.workers} worker(s)"
 
+    def start(self) -> DaskCluster:
+        """The cluster, connected (and started, for a LocalCluster): a context manager."""
+        try:
+            return DaskCluster(self.scheduler, self.workers)
+        except ClusterError as error:
+            raise CampaignError(str(error)) from error
+
 
 def run_mutmut(
     patterns: Sequence[str], workers: int, root: Path = ROOT, dask: DaskBackend | None = None
@@ -299,17 +310,33 @@ def collect(chosen: Sequence[Target], root: Path = ROOT) -> dict[str, list[dict[
     return out
 
 
+def fresh_status(code: int | None) -> str:
+    """The verdict of a mutant from the exit code of its fresh pytest run (None: too long).
+
+    pytest's exit codes: 1 tests failed, 2 collection errors (the engine would not even
+    import), 3 an internal error, 4 a conftest that failed to import (the same command passed
+    without the mutant, so the mutant broke the engine's import): each a kill, as for mutmut;
+    5 no test ran. Stopped for its time (:data:`rulebooks.mutant_worker.TIMEOUT`, or SIGXCPU
+    at its CPU limit on a Dask worker): a timeout.
+    """
+    return {
+        0: "survived", 1: "killed", 2: "killed", 3: "killed", 4: "killed", 5: "no tests",
+        None: "timeout", TIMEOUT: "timeout", -signal.SIGXCPU: "timeout",
+    }.get(code, "suspicious")  # fmt: skip
+
+
 def rerun_fresh(
     chosen: Sequence[Target],
     records: dict[str, list[dict[str, Any]]],
     workers: int,
     root: Path = ROOT,
+    cluster: DaskCluster | None = None,
 ) -> None:
     """Give a real verdict to the mutants mutmut's forked workers cannot judge: those of
     functions run at import (:func:`import_time_functions`) and those mutmut found no test
     for. Each runs in a fresh ``python -m pytest`` of its game's scenarios, in mutmut's
-    ``mutants/`` folder with the mutant chosen before anything is imported; ``records`` is
-    updated in place (status, the scenarios that killed it)."""
+    ``mutants/`` folder with the mutant chosen before anything is imported (here, or on the
+    Dask `cluster`); ``records`` is updated in place (status, the scenarios that killed it)."""
     at_import: dict[str, set[str]] = {}
     jobs: list[tuple[dict[str, Any], str]] = []
     for target in chosen:
@@ -331,20 +358,23 @@ def rerun_fresh(
                 f"`pytest {SCENARIOS.format(game=game)}` first"
             )
         clean[game] = time.monotonic() - began
+    where = f"on the {cluster.name}" if cluster is not None else "here"
     print(f"{len(jobs)} mutant(s) run at import or found no test: each rerun in a fresh "
-          f"process", flush=True)  # fmt: skip
+          f"process, {where}", flush=True)  # fmt: skip
+    if cluster is not None:
+        from rulebooks.mutant_worker import judge_all
+
+        tests = [(r["name"], [SCENARIOS.format(game=g)], max(60.0, 10 * clean[g])) for r, g in jobs]
+        verdicts = judge_all(cluster, folder, tests, mutmut_settings(root)["pytest_add_cli_args"])
+        for (record, _), (code, _, failed) in zip(jobs, verdicts, strict=True):
+            record["status"] = fresh_status(code)
+            record["killed_by"] = sorted(set(failed))
+        return
 
     def judge(job: tuple[dict[str, Any], str]) -> None:
         record, game = job
         code = _fresh_pytest(record["name"], game, folder, timeout=max(60.0, 10 * clean[game]))
-        # pytest's exit codes: 1 tests failed, 2 collection errors (the engine would not
-        # even import), 3 an internal error, 4 a conftest that failed to import (the same
-        # command passed without the mutant, so the mutant broke the engine's import): each
-        # a kill, as for mutmut; 5 no test ran
-        record["status"] = {
-            0: "survived", 1: "killed", 2: "killed", 3: "killed", 4: "killed", 5: "no tests",
-            None: "timeout",
-        }.get(code, "suspicious")  # fmt: skip
+        record["status"] = fresh_status(code)
         record["killed_by"] = killers_of(folder, record["name"])
 
     with ThreadPoolExecutor(workers) as pool:
@@ -451,8 +481,8 @@ def campaign(
 ) -> dict[str, Any]:
     """Run what changed, merge with the last results, write the file; returns its data.
 
-    With `dask`, mutmut's mutants are judged on that cluster; its stats run, the mutants
-    rerun in a fresh process and the hand-made mutations run here.
+    With `dask`, mutmut's mutants and the mutants rerun in a fresh process are judged on that
+    cluster (started once for both); mutmut's stats run and the hand-made mutations run here.
     """
     out = out or root / mutate_results.RESULTS_FILE
     started = datetime.now(UTC)
@@ -498,14 +528,19 @@ def campaign(
     fresh: dict[str, list[dict[str, Any]]] = {}
     if to_run:
         patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
-        run_mutmut(patterns, workers, root, dask)
-        fresh = collect(to_run, root)
-        rerun_fresh(
-            to_run,
-            {k: [r for r in v if mutant in (None, r["name"])] for k, v in fresh.items()},
-            workers,
-            root,
-        )
+        with contextlib.ExitStack() as stack:
+            cluster = stack.enter_context(dask.start()) if dask is not None else None
+            # mutmut's process judges its mutants on the very cluster: started once, here
+            on_cluster = DaskBackend(cluster.address) if cluster is not None else None
+            run_mutmut(patterns, workers, root, on_cluster)
+            fresh = collect(to_run, root)
+            rerun_fresh(
+                to_run,
+                {k: [r for r in v if mutant in (None, r["name"])] for k, v in fresh.items()},
+                workers,
+                root,
+                cluster,
+            )
         if mutant is not None:  # the other mutants of that function keep their results
             old_records = {r["name"]: r for r in kept.get(to_run[0].key, {}).get("mutants", [])}
             old_records = old_records or {

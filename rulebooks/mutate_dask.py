@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import sys
-import tarfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -39,7 +37,6 @@ from mutmut.runners.harness import ListAllTestsResult
 from mutmut.state import state
 from mutmut.workers.isolation import MutantResult, MutantRunner
 
-import rulebooks
 from rulebooks import executors, mutant_worker
 from rulebooks.mutate_plugin import KILLERS
 
@@ -54,21 +51,6 @@ WORKER_NEEDS = (
     "mutmut.mutation.trampoline",
 )
 WORKER_HINT = "pip install 'rulebooks[dev]' on every worker, the version of this machine"
-
-
-def archive(mutants: Path) -> bytes:
-    """mutmut's ``mutants/`` folder with the ``rulebooks`` package beside it, as a gzipped
-    tar (without byte-code or the scenarios that killed earlier mutants)."""
-
-    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-        parts = Path(info.name).parts
-        return None if "__pycache__" in parts or KILLERS in parts else info
-
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=6) as tar:
-        tar.add(mutants, arcname=".", filter=keep)
-        tar.add(Path(rulebooks.__file__).parent, arcname="rulebooks", filter=keep)
-    return buffer.getvalue()
 
 
 class DaskMutantRunner(MutantRunner):
@@ -89,7 +71,7 @@ class DaskMutantRunner(MutantRunner):
         """Send every worker the archive of the code it judges, once."""
         from distributed import as_completed
 
-        data = archive(self.mutants)
+        data = mutant_worker.archive(self.mutants)
         self._digest = hashlib.sha256(data).hexdigest()
         self._shipped = self._client.scatter(data, broadcast=True, hash=False)
         self._completed = as_completed(loop=self._client.loop)  # type: ignore[no-untyped-call]
@@ -158,7 +140,10 @@ class DaskMutantRunner(MutantRunner):
         self._client.cancel(running)
 
     def shutdown(self) -> None:
+        """Cancel what is left; remove the workers' copies of the code."""
         self._cancel()
+        if self._digest:
+            self._client.run(mutant_worker.discard, self._digest)
 
     def collect_stats(self, tests: Iterable[str] | None) -> int:
         return self.local.collect_stats(tests)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rulebooks import mutate, mutate_results
+from rulebooks import mutant_worker, mutate, mutate_results
 from rulebooks.mutate_plugin import KILLERS
 from rulebooks.mutate_results import MutationResultsError
 from tests.unit.test_sphinxext import element_of, make_project
@@ -303,17 +303,59 @@ def test_a_scenario_changed_in_one_game_changes_that_games_suite_only(tmp_path: 
     ), "shared steps change every game's suite"
 
 
+class FakeCluster:
+    """Stands for a Dask cluster: records the mutants sent to it, each survives."""
+
+    address, name = "tcp://127.0.0.1:8786", "Dask cluster at tcp://127.0.0.1:8786"
+
+    def __init__(self) -> None:
+        self.judged: list[tuple[str, list[str], float]] = []
+        self.closed = False
+
+    def __enter__(self) -> FakeCluster:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.closed = True
+
+
+def test_a_campaign_on_dask_judges_mutmuts_mutants_and_the_fresh_reruns_there(
+    tmp_path: Path, fake: FakeMutmut, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cluster = FakeCluster()
+    monkeypatch.setattr(mutate.DaskBackend, "start", lambda self: cluster)
+
+    def judge_all(
+        on: FakeCluster, mutants: Path, jobs: list[tuple[str, list[str], float]], args: list[str]
+    ) -> list[tuple[int, float, list[str]]]:
+        assert (
+            on is cluster
+            and not on.closed
+            and args == ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
+        )
+        on.judged += jobs
+        return [(0, 1.0, []) for _ in jobs]
+
+    monkeypatch.setattr(mutant_worker, "judge_all", judge_all)
+    data = mutate.campaign(workers=1, out=tmp_path / "r.json", hand_made=False, games=["mamey"],
+                           dask=mutate.DaskBackend(None, 2))  # fmt: skip
+    assert fake.backends == [mutate.DaskBackend(cluster.address)], "mutmut joins the cluster"
+    rerun = sorted(name.split(".x")[1] for name, _, _ in cluster.judged)
+    assert rerun == ["__all_sales__mutmut_1", "__is_run__mutmut_1"], "run at import: on Dask"
+    assert [tests for _, tests, _ in cluster.judged] == [["tests/scenarios/mamey"]] * 2
+    assert [name for name, _ in fake.fresh] == [""], "only the clean run here"
+    status = {f["qualname"]: f["mutants"][0]["status"] for f in data["functions"]}
+    assert status["_all_sales"] == "survived" and status["MameyState._sell"] == "killed"
+    assert cluster.closed
+
+
 def test_a_campaign_of_one_game_keeps_the_others(tmp_path: Path, fake: FakeMutmut) -> None:
     out = tmp_path / "results.json"
     mutate.campaign(workers=1, out=out, hand_made=False, games=["mahe"])
     assert all(p.startswith("engine.mahe.") for p in fake.calls[0])
     mutate.campaign(workers=1, out=out, hand_made=False, games=["mamey"])
-    on_dask = mutate.DaskBackend("tcp://h:8786")
-    data = mutate.campaign(
-        workers=1, out=out, hand_made=False, games=["mamey"], full=True, dask=on_dask
-    )
+    data = mutate.campaign(workers=1, out=out, hand_made=False, games=["mamey"], full=True)
     assert all(p.startswith("engine.mamey.") for p in fake.calls[-1]), "--full: Mamey again"
-    assert fake.backends == [None, None, on_dask], "mutmut's mutants judged where asked"
     assert {f["game"] for f in data["functions"]} == {"mahe", "mamey"}, "Mahé kept"
     with pytest.raises(mutate.CampaignError, match="no game"):
         mutate.campaign(workers=1, out=out, hand_made=False, games=["chess"])

@@ -8,6 +8,7 @@ functions mutated are Mahé's), so that the two campaigns take about a minute to
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -26,6 +27,7 @@ from mutmut.workers.isolation import MutantResult, MutantRunner
 
 from rulebooks import cli, mutant_worker, mutate
 from rulebooks.executors import DaskCluster
+from rulebooks.mutant_worker import judge_all
 from rulebooks.mutate import DaskBackend
 from rulebooks.mutate_dask import DaskMutantRunner
 
@@ -186,12 +188,37 @@ def test_a_killed_worker_has_its_mutant_judged_again_and_read_once(
         results = [runner.wait_for_result() for _ in names]
         assert runner.pending_count() == 0
         assert killed not in client.run(os.getpid).values(), "the worker was killed mid-run"
+        copies = mutant_worker.folder_of(runner._digest)
+        assert copies.is_dir()
+        runner.shutdown()
+        assert not list(copies.parent.glob(copies.name + "*")), "the workers' copies removed"
     finally:
         cluster.close()
     assert sorted(r.mutant_name for r in results) == names, "each mutant's verdict read once"
     codes = {r.mutant_name: r.exit_code for r in results}
     assert codes == {name: 1 if name.endswith("_1") else 0 for name in names}
     assert mutate.killers_of(folder, names[0]) == [test]
+
+
+def test_mutants_rerun_fresh_are_judged_on_the_cluster_in_order(tmp_path: Path) -> None:
+    """What `rulebooks mutate --dask` sends for the mutants mutmut cannot judge in a fork."""
+    folder = _failing_folder(tmp_path / "mutants")
+    plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
+    jobs = [(f"m.x_f__mutmut_{n}", ["tests"], 60.0) for n in (2, 1, 3)]
+    with DaskCluster(workers=2) as cluster:
+        verdicts = judge_all(cluster, folder, jobs, plugin)
+    archive = mutant_worker.archive(folder)
+    assert archive == mutant_worker.archive(folder), "the same files, the same archive"
+    left = mutant_worker.folder_of(hashlib.sha256(archive).hexdigest())
+    assert not list(left.parent.glob(left.name + "*")), "the workers' copies removed"
+    assert [(code, failed) for code, _, failed in verdicts] == [
+        (0, []), (1, ["tests/test_it.py::test_rule[1]"]), (0, []),
+    ]  # fmt: skip
+    assert [mutate.fresh_status(code) for code, _, _ in verdicts] == [
+        "survived", "killed", "survived",
+    ]  # fmt: skip
+    assert mutate.fresh_status(mutant_worker.TIMEOUT) == mutate.fresh_status(None) == "timeout"
+    assert mutate.fresh_status(-signal.SIGXCPU) == "timeout"
 
 
 class NotLocal(MutantRunner):
