@@ -24,19 +24,22 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def narrowed_copy(destination: Path, game: str) -> Path:
-    """What mutmut reads of the project, copied to `destination`, with mutmut's stats run
-    (``pytest_add_cli_args_test_selection``) narrowed to `game`'s scenarios."""
+    """What mutmut reads of the project, copied to `destination`, with mutmut narrowed to
+    `game`: its files mutated (``only_mutate``), its scenarios for the stats run
+    (``pytest_add_cli_args_test_selection``)."""
     ignore = shutil.ignore_patterns("__pycache__")
     for folder in ("engine", "features", "tests"):
         shutil.copytree(ROOT / folder, destination / folder, ignore=ignore)
     settings = (ROOT / "pyproject.toml").read_text("utf-8")
-    narrowed = re.sub(
-        r'pytest_add_cli_args_test_selection = \["tests/scenarios"\]',
-        f'pytest_add_cli_args_test_selection = ["tests/scenarios/{game}"]',
-        settings,
-    )
-    if narrowed == settings:
-        raise SystemExit("pyproject.toml's [tool.mutmut] test selection moved: update this copy")
+    narrowed = settings
+    for setting, value in (
+        ("pytest_add_cli_args_test_selection", f'["tests/scenarios/{game}"]'),
+        ("only_mutate", f'["engine/{game}/*.py"]'),
+    ):
+        narrowed, count = re.subn(rf"^{setting} = \[.*\]$", f"{setting} = {value}", narrowed,
+                                  flags=re.MULTILINE)  # fmt: skip
+        if count != 1:
+            raise SystemExit(f"pyproject.toml's [tool.mutmut] {setting} moved: update this copy")
     (destination / "pyproject.toml").write_text(narrowed, "utf-8")
     return destination
 
