@@ -10,8 +10,10 @@ mutant as mutmut's own fork runner does, in a fresh Python process instead of a 
 first, with ``-x``; the exit code is mutmut's verdict (0 survived, 1 killed, ...). The
 scenarios that failed (written by :mod:`rulebooks.mutate_plugin`) come back with it.
 
-The campaign's side is here too (:func:`archive`, :func:`judge_all`, :func:`discard`), free of
-mutmut's modules, which read the project's settings from the working folder when imported.
+A hand-made rule mutation's suites run the same way (:func:`run_suite_job`), in an archive of
+the project itself. The campaign's side is here too (:func:`archive`, :func:`judge_all`,
+:func:`run_suites`, :func:`discard`), free of mutmut's modules, which read the project's
+settings from the working folder when imported.
 A worker imports this module alone; it uses the standard library only, and writes nothing
 outside its own folder.
 """
@@ -119,17 +121,46 @@ def discard(digest: str) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
+def run_suite_job(job: tuple[bytes, str, dict[str, str], list[str]]) -> tuple[int, str]:
+    """(exit code, output) of pytest run with `arguments` and the variables `env` in the
+    project of the archive (:func:`project_archive`): a hand-made mutation's suite."""
+    archive, digest, env, arguments = job
+    folder = unpacked(archive, digest)
+    path = [str(folder), *filter(None, [os.environ.get("PYTHONPATH")])]
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *arguments], cwd=folder, capture_output=True, text=True,
+        env={**os.environ, **env, "PYTHONPATH": os.pathsep.join(path)},
+    )  # fmt: skip
+    return done.returncode, done.stdout + done.stderr
+
+
 # -- the campaign's side ------------------------------------------------------------------------
 def archive(mutants: Path) -> bytes:
     """mutmut's ``mutants/`` folder with the ``rulebooks`` package beside it, as a gzipped
     tar (without byte-code or the scenarios that killed earlier mutants); the same files
     always give the same bytes."""
     import rulebooks
+
+    return _packed({".": mutants, "rulebooks": Path(rulebooks.__file__).parent})
+
+
+PROJECT = ("engine", "rulebooks", "tests", "features", "docs", "examples", "pyproject.toml")
+"""What a hand-made mutation's suites read of the project (docs: the pages some invariant
+tests check; its built site is left out)."""
+
+
+def project_archive(root: Path) -> bytes:
+    """The project at `root` (:data:`PROJECT`), packed as :func:`archive` packs mutmut's."""
+    return _packed({name: root / name for name in PROJECT if (root / name).exists()})
+
+
+def _packed(parts: dict[str, Path]) -> bytes:
     from rulebooks.mutate_plugin import KILLERS
 
     def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-        parts = Path(info.name).parts
-        return None if "__pycache__" in parts or KILLERS in parts else info
+        path = Path(info.name).parts
+        skipped = "__pycache__" in path or KILLERS in path or path[:2] == ("docs", "_build")
+        return None if skipped else info
 
     buffer = io.BytesIO()
     # gzip's header time fixed: the same files give the same bytes, hence the same digest
@@ -137,9 +168,31 @@ def archive(mutants: Path) -> bytes:
         gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=6, mtime=0) as packed,
         tarfile.open(fileobj=packed, mode="w") as tar,
     ):
-        tar.add(mutants, arcname=".", filter=keep)
-        tar.add(Path(rulebooks.__file__).parent, arcname="rulebooks", filter=keep)
+        for name, path in parts.items():
+            tar.add(path, arcname=name, filter=keep)
     return buffer.getvalue()
+
+
+def run_suites(
+    cluster: DaskCluster, root: Path, jobs: Sequence[tuple[dict[str, str], list[str]]]
+) -> list[tuple[int, str]]:
+    """Each (variables, pytest arguments) run on `cluster` in the project at `root`, in the
+    order given: (exit code, output) each. The workers' copies are removed afterwards."""
+    return _on_cluster(cluster, project_archive(root), run_suite_job, [list(j) for j in jobs])
+
+
+def _on_cluster(
+    cluster: DaskCluster, data: bytes, function: Any, jobs: Sequence[list[Any]]
+) -> list[Any]:
+    """`function` of (archive, digest, *job) for each job, on `cluster`, in order: the
+    archive sent to each worker once, its copies removed at the end."""
+    digest = hashlib.sha256(data).hexdigest()
+    client: Any = cluster._client
+    shipped = client.scatter(data, broadcast=True, hash=False)
+    try:
+        return list(cluster.map(function, ((shipped, digest, *job) for job in jobs)))
+    finally:
+        client.run(discard, digest)
 
 
 def judge_all(
@@ -153,28 +206,6 @@ def judge_all(
     of the folder are removed afterwards."""
     from rulebooks.mutate_plugin import KILLERS
 
-    data = archive(mutants)
-    digest = hashlib.sha256(data).hexdigest()
-    client: Any = cluster._client
-    shipped = client.scatter(data, broadcast=True, hash=False)
-    try:
-        return list(
-            cluster.map(
-                judge_job,
-                (
-                    (
-                        shipped,
-                        digest,
-                        name,
-                        tests,
-                        list(pytest_args),
-                        math.ceil(wall),
-                        wall,
-                        KILLERS,
-                    )
-                    for name, tests, wall in jobs
-                ),
-            )
-        )
-    finally:
-        client.run(discard, digest)
+    args = list(pytest_args)
+    items = [[name, tests, args, math.ceil(wall), wall, KILLERS] for name, tests, wall in jobs]
+    return _on_cluster(cluster, archive(mutants), judge_job, items)

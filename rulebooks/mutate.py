@@ -46,12 +46,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulebooks import mutate_results, trace
 from rulebooks.executors import ClusterError, DaskCluster
 from rulebooks.mutant_worker import TIMEOUT
 from rulebooks.mutate_plugin import KILLERS
+
+if TYPE_CHECKING:
+    from rulebooks.mutations import Mutation, Outcome
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = "mutants"  # mutmut's work folder (git-ignored)
@@ -400,10 +403,15 @@ def _fresh_pytest(mutant: str, game: str, folder: Path, timeout: float | None) -
 
 # -- the hand-made mutations ---------------------------------------------------------------------
 def rule_mutations(
-    previous: dict[str, dict[str, Any]], reusable: set[str], workers: int, root: Path = ROOT
+    previous: dict[str, dict[str, Any]],
+    reusable: set[str],
+    workers: int,
+    root: Path = ROOT,
+    cluster: DaskCluster | None = None,
 ) -> list[dict[str, Any]]:
-    """Run (or reuse) every hand-made rule mutation; one record each."""
-    from rulebooks.mutations import MUTATIONS, Mutation, run_mutation
+    """Run (or reuse) every hand-made rule mutation, here or on the Dask `cluster`; one
+    record each."""
+    from rulebooks.mutations import MUTATIONS, run_mutation
 
     def target_file(mutation: Mutation) -> str:
         return mutation.target.split(":")[0].replace(".", "/") + ".py"
@@ -431,12 +439,52 @@ def rule_mutations(
             todo.append(mutation)
     if todo:
         print(f"hand-made rule mutations: {len(todo)} to run, {len(out)} kept", flush=True)
-        with ThreadPoolExecutor(workers) as pool:
-            outcomes = list(pool.map(lambda m: run_mutation(m, m.game), todo))
+        if cluster is not None:
+            outcomes = rule_mutations_on(cluster, todo, root)
+        else:
+            with ThreadPoolExecutor(workers) as pool:
+                outcomes = list(pool.map(lambda m: run_mutation(m, m.game), todo))
         for mutation, outcome in zip(todo, outcomes, strict=True):
             out.append(record(mutation, outcome.verdict, outcome.killed_by))
     order = {m.id: i for i, m in enumerate(MUTATIONS)}
     return sorted(out, key=lambda r: order[r["id"]])
+
+
+def rule_mutations_on(
+    cluster: DaskCluster, chosen: Sequence[Mutation], root: Path = ROOT
+) -> list[Outcome]:
+    """Every suite of each mutation run on `cluster` at once, in a copy of the project; the
+    verdicts read in each mutation's suite order, as :func:`rulebooks.mutations.run_mutation`
+    reads them (an error ends a mutation's reading)."""
+    from rulebooks.mutant_worker import run_suites
+    from rulebooks.mutations import ENV, PYTEST, Outcome, judged, suites
+
+    games = sorted({m.game for m in chosen})
+    baselines = [(game, suite) for game in games for suite in suites(game)]
+    runs = [(m, suite) for m in chosen for suite in suites(m.game)]
+    print(f"  on the {cluster.name}: {len(runs)} suite runs, after the suites of "
+          f"{', '.join(games)} without any mutation", flush=True)  # fmt: skip
+    jobs: list[tuple[dict[str, str], list[str]]] = [
+        ({}, [*PYTEST, *s.arguments, "-x"]) for _, s in baselines
+    ]
+    jobs += [({ENV: m.id}, [*PYTEST, *s.arguments, "-x"]) for m, s in runs]
+    results = iter(run_suites(cluster, root, jobs))
+    for (game, suite), (code, output) in zip(baselines, results, strict=False):  # then runs
+        if code != 0:  # then every mutation would seem killed
+            tail = "\n".join(output.strip().splitlines()[-5:])
+            raise CampaignError(
+                f"on the {cluster.name}, the {game} {suite.name} fail without any mutation "
+                f"(pytest exit code {code}); are the workers' packages this machine's?\n{tail}"
+            )
+    outcomes = []
+    for mutation in chosen:
+        outcome = Outcome(mutation, mutation.game)
+        reading = True
+        for suite in suites(mutation.game):
+            code, output = next(results)
+            reading = reading and judged(outcome, suite, code, output)
+        outcomes.append(outcome)
+    return outcomes
 
 
 # -- the campaign --------------------------------------------------------------------------------
@@ -481,8 +529,9 @@ def campaign(
 ) -> dict[str, Any]:
     """Run what changed, merge with the last results, write the file; returns its data.
 
-    With `dask`, mutmut's mutants and the mutants rerun in a fresh process are judged on that
-    cluster (started once for both); mutmut's stats run and the hand-made mutations run here.
+    With `dask`, mutmut's mutants, the mutants rerun in a fresh process and the hand-made
+    mutations' suites run on that cluster (started once for all); mutmut's stats run and the
+    clean runs run here.
     """
     out = out or root / mutate_results.RESULTS_FILE
     started = datetime.now(UTC)
@@ -525,11 +574,11 @@ def campaign(
         f"{len(current)} functions cite a clause: {len(to_run)} to mutate, "
         f"{len(kept)} keep their results", flush=True,
     )  # fmt: skip
-    fresh: dict[str, list[dict[str, Any]]] = {}
-    if to_run:
-        patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
-        with contextlib.ExitStack() as stack:
-            cluster = stack.enter_context(dask.start()) if dask is not None else None
+    with contextlib.ExitStack() as stack:  # the campaign's Dask cluster, if any, for all
+        cluster = stack.enter_context(dask.start()) if dask is not None else None
+        fresh: dict[str, list[dict[str, Any]]] = {}
+        if to_run:
+            patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
             # mutmut's process judges its mutants on the very cluster: started once, here
             on_cluster = DaskBackend(cluster.address) if cluster is not None else None
             run_mutmut(patterns, workers, root, on_cluster)
@@ -541,39 +590,39 @@ def campaign(
                 root,
                 cluster,
             )
-        if mutant is not None:  # the other mutants of that function keep their results
-            old_records = {r["name"]: r for r in kept.get(to_run[0].key, {}).get("mutants", [])}
-            old_records = old_records or {
-                r["name"]: r for r in old_functions.get(to_run[0].key, {}).get("mutants", [])
-            }
-            fresh = {to_run[0].key: [
-                r if r["name"] == mutant else old_records.get(r["name"], r)
-                for r in fresh[to_run[0].key]
-            ]}  # fmt: skip
-    functions: list[dict[str, Any]] = []
-    for target in current:
-        unit = target.unit
-        if target.key in fresh:
-            records, code_hash = fresh[target.key], target.hash
-        elif target.key in kept:
-            records, code_hash = kept[target.key]["mutants"], kept[target.key]["hash"]
-        else:
-            continue
-        for record in records:  # the code may have moved since (docstrings, other functions)
-            record["line"] = _mutant_line(record["diff"], root / unit.path, unit)
-        functions.append(
-            {
-                "path": unit.path, "qualname": unit.qualname, "line": unit.line,
-                "game": unit.game, "clauses": list(unit.cites), "hash": code_hash,
-                "mutants": records,
-            }
-        )  # fmt: skip
-    previous_rules = {r["id"]: r for r in (previous or {}).get("rule_mutations", [])}
-    rules = (
-        rule_mutations(previous_rules, reusable, workers, root)
-        if hand_made
-        else list(previous_rules.values())
-    )
+            if mutant is not None:  # the other mutants of that function keep their results
+                old_records = {r["name"]: r for r in kept.get(to_run[0].key, {}).get("mutants", [])}
+                old_records = old_records or {
+                    r["name"]: r for r in old_functions.get(to_run[0].key, {}).get("mutants", [])
+                }
+                fresh = {to_run[0].key: [
+                    r if r["name"] == mutant else old_records.get(r["name"], r)
+                    for r in fresh[to_run[0].key]
+                ]}  # fmt: skip
+        functions: list[dict[str, Any]] = []
+        for target in current:
+            unit = target.unit
+            if target.key in fresh:
+                records, code_hash = fresh[target.key], target.hash
+            elif target.key in kept:
+                records, code_hash = kept[target.key]["mutants"], kept[target.key]["hash"]
+            else:
+                continue
+            for record in records:  # the code may have moved since (docstrings, other functions)
+                record["line"] = _mutant_line(record["diff"], root / unit.path, unit)
+            functions.append(
+                {
+                    "path": unit.path, "qualname": unit.qualname, "line": unit.line,
+                    "game": unit.game, "clauses": list(unit.cites), "hash": code_hash,
+                    "mutants": records,
+                }
+            )  # fmt: skip
+        previous_rules = {r["id"]: r for r in (previous or {}).get("rule_mutations", [])}
+        rules = (
+            rule_mutations(previous_rules, reusable, workers, root, cluster)
+            if hand_made
+            else list(previous_rules.values())
+        )
     engine_files: dict[str, str | None] = {}
     by_file: dict[str, list[Target]] = {}
     for target in current:

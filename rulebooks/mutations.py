@@ -199,12 +199,15 @@ class Outcome:
         return "killed" if self.killed_by else "survived"
 
 
+PYTEST = ("-q", "--no-header", "-p", "no:cacheprovider", "-p", "rulebooks.mutation_plugin")
+"""pytest's options for a suite run against a mutation (here, or on a Dask worker)."""
+
+
 def run_suite(
     suite: Suite, mutation: Mutation | None, *, stop_early: bool = True
 ) -> tuple[int, str]:
     """Run a suite in a subprocess (the mutation applied by the plugin); (exit code, output)."""
-    command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider",
-               "-p", "rulebooks.mutation_plugin", *suite.arguments]  # fmt: skip
+    command = [sys.executable, "-m", "pytest", *PYTEST, *suite.arguments]
     if stop_early:
         command.append("-x")
     env = {k: v for k, v in os.environ.items() if k != ENV}
@@ -223,18 +226,24 @@ def run_mutation(mutation: Mutation | None, game: str, *, fast: bool = False) ->
     start = time.perf_counter()
     for suite in suites(game):
         code, output = run_suite(suite, mutation)
-        if code == 0:
-            outcome.passed.append(suite.name)
-        elif code == 1:
-            outcome.killed_by.append(suite.name)
-            if fast:
-                break
-        else:
-            tail = "\n".join(output.strip().splitlines()[-5:])
-            outcome.errors.append(f"{suite.name}: pytest exit code {code}: {tail}")
+        if not judged(outcome, suite, code, output, fast=fast):
             break
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def judged(outcome: Outcome, suite: Suite, code: int, output: str, *, fast: bool = False) -> bool:
+    """Note in `outcome` what `suite`'s exit code says (0 passed, 1 killed, else an error
+    with the end of its output); whether the next suite is to be run."""
+    if code == 0:
+        outcome.passed.append(suite.name)
+        return True
+    if code == 1:
+        outcome.killed_by.append(suite.name)
+        return not fast
+    tail = "\n".join(output.strip().splitlines()[-5:])
+    outcome.errors.append(f"{suite.name}: pytest exit code {code}: {tail}")
+    return False
 
 
 def select(fast: bool, only: Sequence[str], games: Sequence[str]) -> list[Mutation]:

@@ -15,6 +15,7 @@ import pytest
 from rulebooks import mutant_worker, mutate, mutate_results
 from rulebooks.mutate_plugin import KILLERS
 from rulebooks.mutate_results import MutationResultsError
+from rulebooks.mutations import MUTATIONS, Mutation, Outcome
 from tests.unit.test_sphinxext import element_of, make_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -337,8 +338,18 @@ def test_a_campaign_on_dask_judges_mutmuts_mutants_and_the_fresh_reruns_there(
         return [(0, 1.0, []) for _ in jobs]
 
     monkeypatch.setattr(mutant_worker, "judge_all", judge_all)
-    data = mutate.campaign(workers=1, out=tmp_path / "r.json", hand_made=False, games=["mamey"],
+    sent: list[str] = []
+
+    def on_cluster(on: FakeCluster, chosen: list[Mutation], root: Path) -> list[Outcome]:
+        assert on is cluster and not on.closed
+        sent.extend(m.id for m in chosen)
+        return [Outcome(m, m.game, killed_by=["scenarios"]) for m in chosen]
+
+    monkeypatch.setattr(mutate, "rule_mutations_on", on_cluster)
+    data = mutate.campaign(workers=1, out=tmp_path / "r.json", games=["mamey"],
                            dask=mutate.DaskBackend(None, 2))  # fmt: skip
+    assert sent == [m.id for m in MUTATIONS], "the hand-made mutations: on the cluster too"
+    assert {r["verdict"] for r in data["rule_mutations"]} == {"killed"}
     assert fake.backends == [mutate.DaskBackend(cluster.address)], "mutmut joins the cluster"
     rerun = sorted(name.split(".x")[1] for name, _, _ in cluster.judged)
     assert rerun == ["__all_sales__mutmut_1", "__is_run__mutmut_1"], "run at import: on Dask"

@@ -25,7 +25,7 @@ from mutmut.runners.harness import ListAllTestsResult
 from mutmut.state import state
 from mutmut.workers.isolation import MutantResult, MutantRunner
 
-from rulebooks import cli, mutant_worker, mutate
+from rulebooks import cli, mutant_worker, mutate, mutations
 from rulebooks.executors import DaskCluster
 from rulebooks.mutant_worker import judge_all
 from rulebooks.mutate import DaskBackend
@@ -219,6 +219,33 @@ def test_mutants_rerun_fresh_are_judged_on_the_cluster_in_order(tmp_path: Path) 
     ]  # fmt: skip
     assert mutate.fresh_status(mutant_worker.TIMEOUT) == mutate.fresh_status(None) == "timeout"
     assert mutate.fresh_status(-signal.SIGXCPU) == "timeout"
+
+
+def test_hand_made_mutations_on_the_cluster_get_the_local_verdicts() -> None:
+    """Their suites run on the cluster in a copy of the project; read as run_mutation reads
+    them here (which suites killed each, in order)."""
+    chosen = [m for m in mutations.MUTATIONS if m.game == "mahe"][:2]
+    here = [mutations.run_mutation(m, m.game) for m in chosen]
+    with DaskCluster(workers=2) as cluster:
+        there = mutate.rule_mutations_on(cluster, chosen, ROOT)
+    assert [(o.verdict, o.killed_by, o.passed) for o in there] == [
+        (o.verdict, o.killed_by, o.passed) for o in here
+    ]
+    assert {o.verdict for o in there} == {"killed"}
+
+
+def test_hand_made_mutations_wait_for_suites_that_pass_on_the_cluster(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A suite failing on the workers without any mutation would make every mutation look
+    killed: the campaign stops instead, saying so."""
+    broken = mutations.Suite("scenarios", ("tests/scenarios/not_here",))
+    monkeypatch.setattr(mutations, "suites", lambda game: (broken,))
+    with (
+        DaskCluster(workers=1) as cluster,
+        pytest.raises(mutate.CampaignError, match=r"mahe scenarios fail without any mutation"),
+    ):
+        mutate.rule_mutations_on(cluster, mutations.MUTATIONS[:1], ROOT)
 
 
 class NotLocal(MutantRunner):
