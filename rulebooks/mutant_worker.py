@@ -20,6 +20,7 @@ outside its own folder.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import io
@@ -191,8 +192,9 @@ def _on_cluster(
     shipped = client.scatter(data, broadcast=True, hash=False)
     try:
         return list(cluster.map(function, ((shipped, digest, *job) for job in jobs)))
-    finally:
-        client.run(discard, digest)
+    finally:  # not over the error of a cluster gone mid-campaign
+        with contextlib.suppress(Exception):
+            client.run(discard, digest)
 
 
 def judge_all(

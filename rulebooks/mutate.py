@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebooks import mutate_results, trace
-from rulebooks.executors import ClusterError, DaskCluster
+from rulebooks.executors import ClusterError, DaskCluster, WorkerLost
 from rulebooks.mutant_worker import TIMEOUT
 from rulebooks.mutate_plugin import KILLERS
 
@@ -756,6 +756,9 @@ def main(
         except CampaignError as error:
             print(f"error: {error}\n{results_path} was not touched", file=sys.stderr)
             return 2
+        except (ClusterError, WorkerLost) as error:  # the Dask cluster failed mid-campaign
+            print(f"error: {error}\n{results_path} was not touched", file=sys.stderr)
+            return 3
     try:
         results = mutate_results.load(results_path, root / mutate_results.EQUIVALENT_FILE)
     except mutate_results.MutationResultsError as error:

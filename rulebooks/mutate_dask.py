@@ -10,12 +10,12 @@ reads them as after a local run.
 
 The runner sends each mutant as a Dask task (:func:`rulebooks.mutant_worker.judge`): the
 worker runs the mutant's scenarios in a fresh process, as mutmut's fork runner does in a fork,
-with the same scenarios in the same order, so a verdict and the scenario that killed a mutant
-are the same on either backend. A fresh process costs a worker about 2 s a mutant more than
-a fork; a cluster pays it many times over. The code comes with the tasks (one archive of
-``mutants/`` and the ``rulebooks`` package, sent once to every worker); the workers need
-Python, the test tools (``rulebooks[dev]``) and ``rulebooks`` itself installed, which is
-checked before the first mutant is sent.
+with the same scenarios in the same order, so a mutant's verdict is the same on either backend
+(the scenario named as its killer may differ, as between two local runs). A fresh process
+costs a worker under a second a mutant more than a fork; a large cluster repays it. The
+code comes with the tasks (one archive of ``mutants/`` and the ``rulebooks`` package, sent
+once to every worker); the workers need Python, the test tools (``rulebooks[dev]``) and
+``rulebooks`` itself installed, which is checked before the first mutant is made.
 
 Run as ``python -m rulebooks.mutate_dask (--local N | --scheduler ADDRESS) run ...`` by
 :func:`rulebooks.mutate.run_mutmut`. Exit code 3: the cluster could not be used (the message
@@ -25,6 +25,8 @@ says why).
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import hashlib
 import sys
 from collections.abc import Iterable
@@ -41,8 +43,8 @@ from rulebooks import executors, mutant_worker
 from rulebooks.mutate_plugin import KILLERS
 
 STARTUP = 60
-"""Seconds of allowance, CPU and wall, for starting a fresh Python and pytest (about 2 s on
-the 2-core machine of this project's tests; generous, as a busy worker may be slow)."""
+"""Seconds of allowance, CPU and wall, for starting a fresh Python and pytest (under a second
+on the 2-core machine of this project's tests; generous, as a busy worker may be slow)."""
 NO_TESTS = 33  # mutmut's exit code for a mutant that no scenario reaches
 WORKER_NEEDS = (
     "rulebooks.mutant_worker:judge",
@@ -114,7 +116,7 @@ class DaskMutantRunner(MutantRunner):
                 f"Dask workers died {error.allowed_failures + 1} times while judging {mutant} "
                 "(the scheduler's allowed-failures): see the workers' logs"
             ) from error
-        except (OSError, TimeoutError) as error:
+        except (concurrent.futures.CancelledError, OSError, TimeoutError) as error:
             raise self.cluster._lost(error) from error
         if failed:  # where mutmut's workers would have written them (rulebooks.mutate_plugin)
             folder = self.mutants / KILLERS
@@ -141,9 +143,10 @@ class DaskMutantRunner(MutantRunner):
 
     def shutdown(self) -> None:
         """Cancel what is left; remove the workers' copies of the code."""
-        self._cancel()
-        if self._digest:
-            self._client.run(mutant_worker.discard, self._digest)
+        with contextlib.suppress(Exception):  # a cluster gone: its error is already raised
+            self._cancel()
+            if self._digest:
+                self._client.run(mutant_worker.discard, self._digest)
 
     def collect_stats(self, tests: Iterable[str] | None) -> int:
         return self.local.collect_stats(tests)

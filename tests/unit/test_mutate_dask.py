@@ -15,17 +15,19 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import distributed
 import pytest
 from mutmut.runners.harness import ListAllTestsResult
 from mutmut.state import state
 from mutmut.workers.isolation import MutantResult, MutantRunner
 
-from rulebooks import cli, mutant_worker, mutate, mutations
+from rulebooks import cli, executors, mutant_worker, mutate, mutate_dask, mutations
 from rulebooks.executors import DaskCluster
 from rulebooks.mutant_worker import judge_all
 from rulebooks.mutate import DaskBackend
@@ -118,6 +120,47 @@ def test_an_unknown_scheduler_stops_the_campaign_before_any_mutant(
         mutate.run_mutmut(["x*"], 1, root=project, dask=DaskBackend("tcp://127.0.0.1:9"))
     assert "no Dask scheduler answers at 'tcp://127.0.0.1:9'" in capfd.readouterr().err
     assert not (project / "mutants").exists(), "no mutant was made"
+
+
+def test_workers_without_the_test_tools_stop_mutmut_before_any_mutant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # where mutmut would make its mutants/ folder
+    monkeypatch.setattr(mutate_dask, "WORKER_NEEDS", (*mutate_dask.WORKER_NEEDS, "no_such_tool"))
+    assert mutate_dask.main(["--local", "1", "run"]) == 3
+    error = capsys.readouterr().err
+    assert "the Dask workers cannot import 'no_such_tool'" in error
+    assert mutate_dask.WORKER_HINT in error
+    assert not (tmp_path / "mutants").exists(), "mutmut never started"
+
+
+def test_a_cluster_gone_mid_judging_is_named_and_the_results_file_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _failing_folder(tmp_path / "mutants", sleep=1.0)
+    elsewhere = distributed.LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
+    )
+    cluster = DaskCluster(str(elsewhere.scheduler_address))
+    jobs = [(f"m.x_f__mutmut_{n}", ["tests"], 60.0) for n in range(1, 9)]
+    closing = threading.Timer(2.0, elsewhere.close)  # while the second mutant is judged
+    closing.start()
+    try:
+        with pytest.raises(executors.ClusterError, match=r"lost the Dask cluster .* mid-campaign"):
+            judge_all(cluster, folder, jobs, ["-p", "no:cacheprovider"])
+    finally:
+        closing.join()
+        cluster.close()
+        left = mutant_worker.folder_of(hashlib.sha256(mutant_worker.archive(folder)).hexdigest())
+        mutant_worker.discard(left.name.removeprefix("rulebooks-mutants-"))
+
+    def gone(**options: Any) -> None:
+        raise executors.ClusterError("lost the Dask cluster at tcp://h:8786 mid-campaign")
+
+    monkeypatch.setattr(mutate, "campaign", gone)
+    assert mutate.main(workers=1, dask=DaskBackend("tcp://h:8786")) == 3
+    error = capsys.readouterr().err
+    assert "lost the Dask cluster at tcp://h:8786" in error and "was not touched" in error
 
 
 def test_the_options_choose_where_mutants_are_judged(
