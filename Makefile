@@ -47,7 +47,7 @@ site: $(STAMP)
 ## docs, features, engines, steps or site code, the browser reloading: the scenarios whose
 ## inputs changed rerun first (their output shown; the others' results reused, as in make
 ## site), so verdicts stay live, and a run that crashes is recorded as such and shown broken.
-## Each rebuild is forked from the server, which loaded Sphinx and pytest once (rulebooks/serve.py).
+## Each rebuild is forked from the server, which loaded Sphinx and pytest once (rulebooks/site/serve.py).
 serve: $(STAMP)
 	$(BIN)/rulebooks serve
 

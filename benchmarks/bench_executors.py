@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rulebooks import executors, simulate
+from rulebooks.campaigns import executors, simulate
 
 CHECKS = simulate.Checks(clone_every=25, round_trip_every=100)
 """The site campaign's checks: the figures are about playing, not about checking."""

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from rulebooks import mutate
+from rulebooks.mutation import campaign as mutate
 
 ROOT = Path(__file__).resolve().parents[1]
 

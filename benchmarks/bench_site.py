@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from rulebooks.fingerprint import CODE_INPUTS
+from rulebooks.results.fingerprint import CODE_INPUTS
 
 ROOT = Path(__file__).resolve().parents[1]
 

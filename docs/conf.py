@@ -1,6 +1,6 @@
 """Sphinx configuration of the Rulebooks site.
 
-The `rulebooks.sphinxext` extension reads the feature files and the results file of the last
+The `rulebooks.site.sphinxext` extension reads the feature files and the results file of the last
 scenario run (written by `make site`) and nothing else.
 """
 
@@ -12,7 +12,7 @@ project = "Rulebooks"
 author = "The Rulebooks team"
 copyright = "2026, the Rulebooks team"
 
-extensions = ["myst_parser", "rulebooks.sphinxext"]
+extensions = ["myst_parser", "rulebooks.site.sphinxext"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

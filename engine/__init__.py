@@ -1,10 +1,10 @@
 """Rule engines for Mahé, Mamey, Mahola and Masai.
 
 Pure rules: no I/O beyond reading the package's own component data, no randomness, no
-knowledge of tests or documentation. Every game follows the state protocol of
-:mod:`engine.core` and declares itself to the tooling in its ``plugin.py`` (an entry point of
-the group ``rulebooks.games``, see :mod:`rulebooks.registry`); :func:`load_game` creates any
-registered game by name::
+knowledge of tests, documentation or tooling; the package imports nothing but the standard
+library and itself. Every game follows the state protocol of :mod:`engine.core`;
+:func:`load_game` creates any game of :mod:`engine.games` by name (the four seed games and
+any installed under the entry-point group ``engine.games``)::
 
     >>> import engine
     >>> game = engine.load_game("mahe", players=4)
@@ -15,9 +15,11 @@ registered game by name::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Literal, overload
 
+from . import games
 from .core import (
     CHANCE,
     SIMULTANEOUS,
@@ -37,32 +39,11 @@ from .mahola import MaholaGame
 from .mamey import MameyGame
 from .masai import MasaiGame
 
-
-class _Registered(Mapping[str, Callable[..., Game]]):
-    """The project's games (:func:`rulebooks.registry.games`), read from the registry on use."""
-
-    @staticmethod
-    def _factories() -> dict[str, Callable[..., Game]]:
-        from rulebooks import registry
-
-        return {name: spec.factory for name, spec in registry.games().items()}
-
-    def __getitem__(self, name: str) -> Callable[..., Game]:
-        return self._factories()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._factories())
-
-    def __len__(self) -> int:
-        return len(self._factories())
-
-    def __repr__(self) -> str:
-        return f"GAMES({sorted(self._factories())})"
-
-
-GAMES: Mapping[str, Callable[..., Game]] = _Registered()
-"""Game name -> factory taking the game's parameters as keywords (the game's class), for the
-games of the project (``[tool.rulebooks] games``); every registered game loads by name."""
+GAMES: Mapping[str, Callable[..., Game]] = MappingProxyType(
+    {"mahe": MaheGame, "mamey": MameyGame, "masai": MasaiGame, "mahola": MaholaGame}
+)
+"""The four seed games: name -> factory taking the game's parameters as keywords (the game's
+class). :func:`load_game` also finds the games installed under ``engine.games``."""
 
 
 @overload
@@ -82,12 +63,7 @@ def load_game(name: str, **params: Any) -> Game:
 
     Unknown names and parameters raise :class:`InvalidGameError` naming the problem.
     """
-    from rulebooks import registry
-
-    try:
-        factory = registry.spec(name).factory
-    except registry.RegistryError as error:
-        raise InvalidGameError(str(error)) from None
+    factory = games.factory(name)
     try:
         return factory(**params)
     except TypeError as error:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulebooks import sphinx_run
+from rulebooks.site import sphinx_run
 
 if TYPE_CHECKING:
     from rulebooks.formats.html_report import ReportJob
@@ -82,10 +82,10 @@ def scenario_arguments(results: Path, args: Sequence[str] | None = None) -> list
 
 def run_scenarios(results: Path, args: Sequence[str] | None = None) -> int:
     """Run the scenarios under pytest (:func:`scenario_arguments`) in a new process (ended
-    at once when pytest is done: :mod:`rulebooks.pytest_run`); returns pytest's exit code."""
+    at once when pytest is done: :mod:`rulebooks.run.pytest_run`); returns pytest's exit code."""
     arguments = scenario_arguments(results, args)
     print("$ pytest " + " ".join(arguments), flush=True)
-    return subprocess.call([sys.executable, "-m", "rulebooks.pytest_run", *arguments])
+    return subprocess.call([sys.executable, "-m", "rulebooks.run.pytest_run", *arguments])
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,8 @@ def record_scenarios(
     runner: Callable[[Path, Sequence[str]], int] | None = None,
 ) -> Recorded:
     """Run the scenarios of the feature files whose inputs changed (all with ``full``) into a
-    fresh results file, reusing the cached records of the others (:mod:`rulebooks.scenario_cache`).
+    fresh results file, reusing the cached records of the others
+    (:mod:`rulebooks.run.scenario_cache`).
 
     The previous results file goes first, so an older run can never pass for this one;
     it is kept only when no input of any feature file changed since it was written by this
@@ -122,10 +123,10 @@ def record_scenarios(
     ``runner`` runs pytest (its arguments as :func:`run_scenarios` takes them): by default
     :func:`run_scenarios`, in a new process; ``rulebooks serve`` runs it in a fork.
     """
-    from rulebooks import scenario_cache
-    from rulebooks.fingerprint import text_digest
-    from rulebooks.results import load_results
-    from rulebooks.results_format import ResultsFileError
+    from rulebooks.results.fingerprint import text_digest
+    from rulebooks.results.join import load_results
+    from rulebooks.results.schema import ResultsFileError
+    from rulebooks.run import scenario_cache
 
     if not incremental() and not full:
         print(f"scenarios: {', '.join(SCENARIOS)} are not cached: every scenario runs")
@@ -191,7 +192,7 @@ def record_scenarios(
 
 def _scenario_folder(root: Path, feature: str) -> str:
     """The step folder of a feature file's game (all scenarios when it has none)."""
-    from rulebooks.scenario_cache import game_of
+    from rulebooks.run.scenario_cache import game_of
 
     game = game_of(feature)
     folder = f"{SCENARIO_TESTS}/{game}"
@@ -200,9 +201,9 @@ def _scenario_folder(root: Path, feature: str) -> str:
 
 def write_crashed_results(results: Path, root: Path, code: int) -> None:
     """A results file for a run that recorded nothing: no scenario, and why."""
-    from rulebooks.fingerprint import checkout_fingerprint
-    from rulebooks.recorder import git_state, write_results
-    from rulebooks.results_format import SCHEMA, ResultsFile, RunInfo, utc_now
+    from rulebooks.results.fingerprint import checkout_fingerprint
+    from rulebooks.results.schema import SCHEMA, ResultsFile, RunInfo, utc_now
+    from rulebooks.run.recorder import git_state, write_results
 
     now = utc_now()
     problem = (
@@ -231,11 +232,11 @@ def simulation_file(results: Path) -> Path:
 
 SIMULATION_INPUTS = (
     "engine",
-    "rulebooks/simulate.py",
-    "rulebooks/executors.py",
-    "rulebooks/commands.py",
-    "rulebooks/data_labels.py",
-    "rulebooks/paths.py",
+    "rulebooks/campaigns/simulate.py",
+    "rulebooks/campaigns/executors.py",
+    "rulebooks/run/commands.py",
+    "rulebooks/provenance/labels.py",
+    "rulebooks/games/paths.py",
     "rulebooks/cli.py",
 )
 """The code the site's campaign depends on: its key is their digests and its parameters."""
@@ -250,15 +251,15 @@ def simulation_key(root: Path) -> str:
     import hashlib
     import platform
 
-    import engine
-    from rulebooks.fingerprint import code_digests
-    from rulebooks.guests import guests
-    from rulebooks.simulate import SITE_CHECKS, SITE_GAMES
+    from rulebooks.campaigns.simulate import SITE_CHECKS, SITE_GAMES
+    from rulebooks.games import registry
+    from rulebooks.results.fingerprint import code_digests
+    from rulebooks.site.guests import guests
 
     lines = [
         f"cache {SIMULATION_CACHE_VERSION}",
         f"python {platform.python_version()}",
-        f"games {sorted(engine.GAMES)} x {SITE_GAMES} from seed 0",
+        f"games {sorted(registry.games())} x {SITE_GAMES} from seed 0",
         f"checks {SITE_CHECKS!r}",
     ]
     lines += [
@@ -286,7 +287,7 @@ def run_simulation(results: Path, *, full: bool = False) -> bool:
 
     Reused from ``results/.cache/simulation.json`` when its key (:func:`simulation_key`) is
     the checkout's, unless ``full``; a cache that cannot be read is said and replaced."""
-    from rulebooks.simulate import site_campaign
+    from rulebooks.campaigns.simulate import site_campaign
 
     out = simulation_file(results)
     cache = results.parent / ".cache" / "simulation.json"
@@ -363,14 +364,14 @@ def site_key(root: Path, results: Path) -> str:
     import hashlib
     import platform
 
-    from rulebooks.fingerprint import file_digest, installed_versions
+    from rulebooks.results.fingerprint import file_digest, installed_versions
 
     lines = [f"python {platform.python_version()}"]
     versions = installed_versions(("sphinx", "myst-parser", "furo", "docutils"))
     lines += [f"version {name} {version}" for name, version in sorted(versions.items())]
     lines += [f"env {k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("RULEBOOKS_")]
-    from rulebooks.guests import guests
-    from rulebooks.guests import results_file as guest_results
+    from rulebooks.site.guests import guests
+    from rulebooks.site.guests import results_file as guest_results
 
     files: list[Path] = []
     package = Path(__file__).resolve().parent  # the rulebooks package in use (the site's code)
@@ -398,7 +399,7 @@ def site_key(root: Path, results: Path) -> str:
 
 
 class SphinxRun:
-    """The site's sphinx-build, started early (:mod:`rulebooks.sphinx_run`): it loads Sphinx
+    """The site's sphinx-build, started early (:mod:`rulebooks.site.sphinx_run`): it loads Sphinx
     while the scenarios run, and builds when :meth:`build` says so. With ``prepare``, it also
     makes the Sphinx application meanwhile, from the last build's doctrees: only when they
     are not deleted before the build (not for a full build)."""
@@ -407,7 +408,7 @@ class SphinxRun:
         self.command = sphinx_command(html)
         ahead = [sphinx_run.PREPARE] if prepare else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "rulebooks.sphinx_run", *ahead, *self.command[3:]],
+            [sys.executable, "-m", "rulebooks.site.sphinx_run", *ahead, *self.command[3:]],
             stdin=subprocess.PIPE,
             text=True,
             env=sphinx_env(results),
@@ -526,9 +527,9 @@ def judge(results_path: Path, root: Path) -> Verdict:
     """Load ``results_path`` and join it to the checkout at ``root``: counts of every status
     and every reason not to trust it (schema, staleness, partial or interrupted run,
     contradictions, unreadable feature files)."""
-    from rulebooks.fingerprint import FEATURES_DIR, checkout_fingerprint
-    from rulebooks.gherkin_model import load_features
-    from rulebooks.results import ResultsFileError, Status, Verdicts, load_results
+    from rulebooks.results.fingerprint import FEATURES_DIR, checkout_fingerprint
+    from rulebooks.results.gherkin_model import load_features
+    from rulebooks.results.join import ResultsFileError, Status, Verdicts, load_results
 
     verdict = Verdict()
     try:
@@ -567,7 +568,7 @@ def print_verdict(
 ) -> Verdict:
     """Print the counts of every status and why the results cannot be trusted, if so
     (``judged``: the verdict on them, when already taken)."""
-    from rulebooks.recorder import summary_line
+    from rulebooks.run.recorder import summary_line
 
     verdict = judged or judge(results, root or Path.cwd())
     if verdict.counts:
@@ -580,7 +581,7 @@ def print_verdict(
 def command_scenarios(args: argparse.Namespace) -> int:
     """Record the scenarios for ``make serve``: exit 0 once the results file says how the
     run went (so the site is rebuilt to show it), 3 when another build holds the lock."""
-    from rulebooks.buildlock import BuildLockTimeout, build_lock
+    from rulebooks.run.lock import BuildLockTimeout, build_lock
 
     results = Path(args.results)
     try:
@@ -595,7 +596,7 @@ def command_scenarios(args: argparse.Namespace) -> int:
 
 
 def command_serve(args: argparse.Namespace) -> int:
-    from rulebooks.serve import serve
+    from rulebooks.site.serve import serve
 
     return serve(
         Path(args.results), Path(args.html), host=args.host, port=args.port, wait=args.wait
@@ -606,8 +607,8 @@ def enter_project(folder: str) -> None:
     """Work on another project (``--project``): its folder becomes the working directory, its
     ``[tool.rulebooks] games`` the games, and their scenario folders what the run collects."""
     global SCENARIOS
-    from rulebooks import registry
-    from rulebooks.project import ENV, configured_games
+    from rulebooks.games import registry
+    from rulebooks.games.project import ENV, configured_games
 
     root = Path(folder).resolve()
     if not (root / "pyproject.toml").is_file() or not (root / "docs" / "conf.py").is_file():
@@ -625,7 +626,7 @@ def enter_project(folder: str) -> None:
 
 
 def command_site(args: argparse.Namespace) -> int:
-    from rulebooks.buildlock import BuildLockTimeout, build_lock
+    from rulebooks.run.lock import BuildLockTimeout, build_lock
 
     if args.project:
         enter_project(args.project)
@@ -657,8 +658,8 @@ def print_failures(results: Path, lines: list[str] | None = None) -> None:
 def failure_lines(results: Path) -> list[str]:
     """The lines of :func:`print_failures` (none when the results cannot be read: the
     verdict says why)."""
-    from rulebooks.failures import summary_by_clause
-    from rulebooks.results import ResultsFileError, load_results_if_present
+    from rulebooks.results.failures import summary_by_clause
+    from rulebooks.results.join import ResultsFileError, load_results_if_present
 
     try:
         loaded = load_results_if_present(results)
@@ -758,9 +759,9 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
 
 
 def run_guests(results: Path) -> bool:
-    """Run the scenarios of the project's guest games (:mod:`rulebooks.guests`), each in its
+    """Run the scenarios of the project's guest games (:mod:`rulebooks.site.guests`), each in its
     own project, beside ``results``; True when every one passed (or there is none)."""
-    from rulebooks import guests
+    from rulebooks.site import guests
 
     passed = True
     for guest in guests.guests(Path.cwd()):
@@ -772,7 +773,7 @@ def run_guests(results: Path) -> bool:
     return passed
 
 
-# --- run history and other formats (rulebooks.history, rulebooks.formats) ---------------
+# --- run history and other formats (rulebooks.results.history, rulebooks.formats) ---------------
 
 
 def history_file(results: Path) -> Path:
@@ -796,9 +797,9 @@ def record_report(results: Path) -> None:
 
 def record_history(results: Path) -> None:
     """Append the run to the history (saying why not, when it cannot be read)."""
-    from rulebooks.diff import load_summary
-    from rulebooks.history import append_run
-    from rulebooks.results import ResultsFileError
+    from rulebooks.results.diff import load_summary
+    from rulebooks.results.history import append_run
+    from rulebooks.results.join import ResultsFileError
 
     try:
         history = append_run(history_file(results), load_summary(results))
@@ -833,8 +834,8 @@ def finish_report(job: ReportJob, html: Path | None = None) -> None:
     except ReportError as error:
         print(f"Cucumber's HTML report: not made: {error}")
         return
-    from rulebooks.sphinxext.history import publish_file
-    from rulebooks.sphinxext.render import DOWNLOADS_FOLDER
+    from rulebooks.site.sphinxext.history import publish_file
+    from rulebooks.site.sphinxext.render import DOWNLOADS_FOLDER
 
     published = html / DOWNLOADS_FOLDER / job.report.name if html is not None else None
     if published is not None and published.is_file():
@@ -842,7 +843,7 @@ def finish_report(job: ReportJob, html: Path | None = None) -> None:
 
 
 def command_diff(args: argparse.Namespace) -> int:
-    from rulebooks.diff import run_diff
+    from rulebooks.results.diff import run_diff
 
     code, text = run_diff(Path(args.old), Path(args.new))
     (sys.stderr if code == 2 else sys.stdout).write(text)
@@ -864,7 +865,7 @@ def command_replay(args: argparse.Namespace) -> int:
 
 def command_play(args: argparse.Namespace) -> int:
     import engine
-    from rulebooks.simulate import campaign_parameters, check_seed
+    from rulebooks.campaigns.simulate import campaign_parameters, check_seed
 
     try:
         check_seed(args.seed)
@@ -883,7 +884,7 @@ def command_play(args: argparse.Namespace) -> int:
 
 def add_backend_options(parser: argparse.ArgumentParser, workers: int | None, what: str) -> None:
     """``--workers N`` and, one or the other, ``--dask`` or ``--scheduler ADDRESS``: where a
-    campaign's work runs (rulebooks.executors)."""
+    campaign's work runs (rulebooks.campaigns.executors)."""
     default = "cores" if workers is None else str(workers)
     parser.add_argument(
         "--workers", type=int, default=workers,
@@ -901,15 +902,15 @@ def add_backend_options(parser: argparse.ArgumentParser, workers: int | None, wh
 
 
 def command_simulate(args: argparse.Namespace) -> int:
-    import engine
-    from rulebooks import simulate
+    from rulebooks.campaigns import simulate
+    from rulebooks.games import registry
 
-    names = sorted(engine.GAMES) if args.game == "all" else [args.game]
+    names = sorted(registry.games()) if args.game == "all" else [args.game]
     if args.games < 1 or args.workers < 1 or args.check_every < 1 or args.clone_every < 1:
         print("error: --games, --workers, --check-every and --clone-every are at least 1",
               file=sys.stderr)  # fmt: skip
         return 2
-    from rulebooks import executors
+    from rulebooks.campaigns import executors
 
     try:  # every argument, --out included, is checked before the first game
         extra = simulate.parse_parameters(args.param)
@@ -949,11 +950,11 @@ def command_mutate(args: argparse.Namespace) -> int:
             print("error: --dask and --scheduler judge mutmut's mutants; the hand-made "
                   "mutations of --fast and --only run here", file=sys.stderr)  # fmt: skip
             return 2
-        from rulebooks.mutations import main as run_mutations
+        from rulebooks.mutation.handmade import main as run_mutations
 
         return run_mutations(fast=args.fast, only=args.only, games=args.game)
-    from rulebooks.mutate import DaskBackend
-    from rulebooks.mutate import main as run_campaign
+    from rulebooks.mutation.campaign import DaskBackend
+    from rulebooks.mutation.campaign import main as run_campaign
 
     if args.workers is not None and args.workers < 1:
         print("error: --workers is at least 1", file=sys.stderr)
@@ -969,7 +970,7 @@ def command_mutate(args: argparse.Namespace) -> int:
 
 
 def command_trace(args: argparse.Namespace) -> int:
-    from rulebooks.trace import main as run_trace
+    from rulebooks.games.trace import main as run_trace
 
     return run_trace(by=args.by, game=args.game)
 
@@ -977,7 +978,7 @@ def command_trace(args: argparse.Namespace) -> int:
 def command_games(args: argparse.Namespace) -> int:
     """Every installed game (``*`` for the project's), its package, and the problems found;
     exit 1 when there is any."""
-    from rulebooks import registry
+    from rulebooks.games import registry
 
     chosen = registry.games()
     problems = list(registry.problems())
@@ -995,7 +996,7 @@ def command_games(args: argparse.Namespace) -> int:
 
 def command_new(args: argparse.Namespace) -> int:
     """Write a game's skeleton; 2 with the reason when it cannot."""
-    from rulebooks.scaffold import ScaffoldError, new_game
+    from rulebooks.games.scaffold import ScaffoldError, new_game
 
     try:
         folder = new_game(args.game, Path(args.dir))

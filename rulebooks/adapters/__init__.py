@@ -47,7 +47,7 @@ def __getattr__(name: str) -> dict[str, bool]:
     """``PERFECT_INFORMATION``: the games whose information type is stated rather than probed
     (``GameSpec.perfect_information`` of each registered game that states it)."""
     if name == "PERFECT_INFORMATION":
-        from rulebooks import registry
+        from rulebooks.games import registry
 
         every = {**registry.installed().games, **registry.games()}
         return {
@@ -61,7 +61,7 @@ def __getattr__(name: str) -> dict[str, bool]:
 def stated_information(name: str) -> bool | None:
     """The information type the game states (``GameSpec.perfect_information``), or None when
     it states none or is not registered (then :func:`probe_information` decides)."""
-    from rulebooks import registry
+    from rulebooks.games import registry
 
     try:
         return registry.spec(name).perfect_information
@@ -111,13 +111,13 @@ _FACTORIES: dict[str, GameFactory] = {}
 def game_spec(
     name: str, factory: GameFactory | None = None, *, perfect_information: bool | None = None
 ) -> GameSpec:
-    """Describe a registered game (:mod:`rulebooks.registry`), or any game built by
+    """Describe a registered game (:mod:`rulebooks.games.registry`), or any game built by
     `factory(**params)`.
 
     `perfect_information` overrides the game's stated type and the probe.
     """
     if factory is None:
-        from rulebooks import registry
+        from rulebooks.games import registry
 
         try:
             factory = registry.spec(name).factory

@@ -2,7 +2,7 @@
 
 Both clients need a tensor: PettingZoo's observation spaces and OpenSpiel's observation
 tensors. Each game may declare an encoder in its own package (``GameSpec.encoder``, see
-:mod:`rulebooks.registry`) that reads only what its player may see (public accessors of the
+:mod:`rulebooks.games.registry`) that reads only what its player may see (public accessors of the
 state, or the engine's own view of a player); every feature has a declared range, so the
 vector always lies in ``Box(low, high)``. Counts and indices are stored as they are (a space
 on a track, a card held is 0 or 1), as float32.
@@ -124,7 +124,7 @@ def tally_list(values: Sequence[int], size: int) -> list[float]:
 
 
 def _encoders() -> dict[str, Callable[[Game, Horizon], Encoder]]:
-    from rulebooks import registry
+    from rulebooks.games import registry
 
     every = {**registry.installed().games, **registry.games()}
     return {name: spec.encoder for name, spec in every.items() if spec.encoder is not None}
@@ -132,7 +132,7 @@ def _encoders() -> dict[str, Callable[[Game, Horizon], Encoder]]:
 
 def __getattr__(name: str) -> dict[str, Callable[[Game, Horizon], Encoder]]:
     """``ENCODERS``: the encoder of each registered game that declares one
-    (:attr:`rulebooks.registry.GameSpec.encoder`); other games get :class:`TextEncoder`."""
+    (:attr:`rulebooks.games.spec.GameSpec.encoder`); other games get :class:`TextEncoder`."""
     if name == "ENCODERS":
         return _encoders()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

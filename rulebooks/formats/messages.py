@@ -711,7 +711,7 @@ def read_ndjson(path: Path) -> list[cm.Envelope]:
 
 def feature_hashes(results: Mapping[str, Any]) -> dict[str, str | None]:
     """Feature path -> sha256 of the text the run parsed, from a results file's
-    ``fingerprint.features`` (see :mod:`rulebooks.results_format`)."""
+    ``fingerprint.features`` (see :mod:`rulebooks.results.schema`)."""
     found = (results.get("fingerprint") or {}).get("features") or {}
     return {str(path): None if digest is None else str(digest) for path, digest in found.items()}
 
@@ -831,10 +831,11 @@ def messages_problems(results_path: Path, results: Mapping[str, Any] | None = No
 
 def _messages_check_key(messages: Path, results: Path) -> str:
     """A hash of the messages file, the results file and the checking code (their contents,
-    through :func:`rulebooks.fingerprint.file_digest`, remembered while a file is untouched)."""
+    through :func:`rulebooks.results.fingerprint.file_digest`, remembered while a file is
+    untouched)."""
     import hashlib
 
-    from rulebooks.fingerprint import file_digest
+    from rulebooks.results.fingerprint import file_digest
 
     digest = hashlib.sha256()
     for path in (messages, results, Path(__file__)):

@@ -1,6 +1,6 @@
 """pytest plugin writing the run as Cucumber Messages and JUnit XML beside the results file.
 
-Loaded with the recorder (``rulebooks.recorder`` names it in ``pytest_plugins``). When the
+Loaded with the recorder (``rulebooks.run.recorder`` names it in ``pytest_plugins``). When the
 recorder writes a results file (``--rulebooks-results PATH``), this plugin also writes, at
 the end of the session and from the recorder's record of the run:
 

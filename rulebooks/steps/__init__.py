@@ -1,7 +1,7 @@
 """The step library: what a game's own step module builds on.
 
 A game's scenarios are bound to its step module (``steps.py`` in the game's scenario folder,
-bound by :func:`rulebooks.binding.bind_features`). That module needs three things every game
+bound by :func:`rulebooks.run.binding.bind_features`). That module needs three things every game
 shares, importable from here:
 
 * :mod:`rulebooks.steps.table` -- the scenario world, :class:`~rulebooks.steps.table.GameTable`:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from rulebooks import registry
+from rulebooks.games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 PIG = ROOT / "examples" / "pig"
@@ -108,7 +108,7 @@ HOST_CONF = """\
 import os
 
 project = "A host of other projects' games"
-extensions = ["myst_parser", "rulebooks.sphinxext"]
+extensions = ["myst_parser", "rulebooks.site.sphinxext"]
 exclude_patterns = ["_build"]
 rulebooks_features_dir = "../features"
 rulebooks_results_file = os.environ.get("RULEBOOKS_RESULTS", "../results/results.json")
@@ -125,7 +125,7 @@ def build_host(host: Path, games: list[str]) -> tuple[subprocess.CompletedProces
     (host / "pyproject.toml").write_text(
         '[project]\nname = "host"\nversion = "0"\n\n'
         f"[tool.rulebooks]\ngames = {json.dumps(games)}\n\n"
-        '[tool.pytest.ini_options]\naddopts = "-p rulebooks.recorder"\n'
+        '[tool.pytest.ini_options]\naddopts = "-p rulebooks.run.recorder"\n'
         'bdd_features_base_dir = "features"\n'
     )
     (host / "docs" / "conf.py").write_text(HOST_CONF)

@@ -61,7 +61,7 @@ def test_only_the_cck_samples_skip_or_pend() -> None:
     import re
     from pathlib import Path
 
-    from rulebooks.results import ClauseVerdict, Status, clause_verdict
+    from rulebooks.results.join import ClauseVerdict, Status, clause_verdict
 
     root = Path(__file__).resolve().parents[2]
     pattern = re.compile(r"pytest\.(skip|xfail|importorskip)\b|PendingStep|mark\.(skip|xfail)")

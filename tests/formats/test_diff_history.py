@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from rulebooks.cli import main
-from rulebooks.diff import compare_runs, load_summary, markdown
-from rulebooks.history import (
+from rulebooks.results.diff import compare_runs, load_summary, markdown
+from rulebooks.results.history import (
     append_run,
     flaky_scenarios,
     read_history,
@@ -18,7 +18,7 @@ from rulebooks.history import (
     trend,
     verified_since,
 )
-from rulebooks.results import ClauseVerdict
+from rulebooks.results.join import ClauseVerdict
 from tests.unit.results_docs import results_document
 
 FEATURE = "features/mahe/01_dice.feature"

@@ -118,7 +118,7 @@ def run(pytester: pytest.Pytester) -> Path:
     """Run the small project with the recorder; the folder of its outputs."""
     pytester.makefile(".feature", counter=FEATURE)
     pytester.makepyfile(test_counter=STEPS)
-    pytester.runpytest("-p", "rulebooks.recorder", "--rulebooks-results", "out/results.json")
+    pytester.runpytest("-p", "rulebooks.run.recorder", "--rulebooks-results", "out/results.json")
     return pytester.path / "out"
 
 
@@ -248,7 +248,7 @@ def test_outputs_can_be_moved_or_turned_off(pytester: pytest.Pytester) -> None:
     pytester.makefile(".feature", counter=FEATURE)
     pytester.makepyfile(test_counter=STEPS)
     pytester.runpytest(
-        "-p", "rulebooks.recorder", "--rulebooks-results", "out/results.json",
+        "-p", "rulebooks.run.recorder", "--rulebooks-results", "out/results.json",
         "--rulebooks-messages", "elsewhere/run.ndjson", "--rulebooks-junit", "none",
     )  # fmt: skip
     assert (pytester.path / "elsewhere" / "run.ndjson").is_file()
@@ -288,7 +288,7 @@ def test_formats_written_in_the_background_are_those_of_the_run(
     pytester.makepyfile(test_counter=STEPS)
     for folder, extra in (("at-end", ()), ("background", ("--rulebooks-formats-background",))):
         pytester.runpytest_subprocess(
-            "-p", "rulebooks.recorder", "--rulebooks-results", f"{folder}/results.json", *extra
+            "-p", "rulebooks.run.recorder", "--rulebooks-results", f"{folder}/results.json", *extra
         )
     results = pytester.path / "background" / "results.json"
     assert wait_for_formats(results, timeout=60)

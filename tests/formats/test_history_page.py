@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from rulebooks.cli import record_run
-from rulebooks.diff import load_summary
-from rulebooks.history import append_run, read_history
+from rulebooks.results.diff import load_summary
+from rulebooks.results.history import append_run, read_history
 from tests.formats.test_diff_history import baseline, results, scenario
 from tests.site.conftest import text_of
 
@@ -56,7 +56,7 @@ def build(tmp_path: Path, results_file: Path, history: Path) -> Path:
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "conf.py").write_text(
-        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "extensions = ['myst_parser', 'rulebooks.site.sphinxext']\n"
         f"rulebooks_features_dir = {str(tmp_path / 'features')!r}\n"
         f"rulebooks_results_file = {str(results_file)!r}\n"
         f"rulebooks_history_file = {str(history)!r}\n"

@@ -1,7 +1,7 @@
 """Does the suite catch rule bugs? A fast subset of `rulebooks mutate` (the full run).
 
-Each mutation of rulebooks.mutations.FAST runs in subprocesses (the Mahé scenarios, then
-the Mahé invariant tests) with the mutation applied by rulebooks.mutation_plugin, and must
+Each mutation of rulebooks.mutation.handmade.FAST runs in subprocesses (the Mahé scenarios, then
+the Mahé invariant tests) with the mutation applied by rulebooks.mutation.handmade_plugin, and must
 be killed. The Mahé mutations must all still match the engine's source.
 """
 
@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from engine.mahe import passes_beach
-from rulebooks import mutations
-from rulebooks.mutations import FAST, MUTATIONS, MutationError, applied, find, run_mutation
+from rulebooks.mutation import handmade as mutations
+from rulebooks.mutation.handmade import FAST, MUTATIONS, MutationError, applied, find, run_mutation
 
 
 @pytest.mark.parametrize("identifier", FAST)
@@ -61,7 +61,8 @@ def test_a_stale_mutation_is_refused_not_counted_as_killed() -> None:
 def test_the_plugin_refuses_an_unknown_mutation() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         "-p", "rulebooks.mutation_plugin", "tests/invariants/test_mahe_odds.py", "-k", "headline"],
+         "-p", "rulebooks.mutation.handmade_plugin", "tests/invariants/test_mahe_odds.py",
+         "-k", "headline"],
         env={**os.environ, "RULEBOOKS_MUTATION": "no-such-mutation"},
         capture_output=True, text=True, check=False,
     )  # fmt: skip

@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from rulebooks import cli, simulate
-from rulebooks.commands import simulation_replay
-from rulebooks.mutations import applied, find
-from rulebooks.simulate import TIMING_FIELDS, Checks, Played, Violation
+from rulebooks import cli
+from rulebooks.campaigns import simulate
+from rulebooks.campaigns.simulate import TIMING_FIELDS, Checks, Played, Violation
+from rulebooks.mutation.handmade import applied, find
+from rulebooks.run.commands import simulation_replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,7 +130,7 @@ def build(tmp_path: Path, simulation: Path) -> str:
     docs = tmp_path / "docs"
     docs.mkdir(exist_ok=True)
     (docs / "conf.py").write_text(
-        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "extensions = ['myst_parser', 'rulebooks.site.sphinxext']\n"
         "rulebooks_features_dir = '../features'\n"
         f"rulebooks_simulation_file = {str(simulation)!r}\n",
         "utf-8",
@@ -173,7 +174,7 @@ def test_the_report_page_without_a_simulation_says_so(tmp_path: Path) -> None:
 
 
 def test_the_charts_are_svg_with_escaped_text() -> None:
-    from rulebooks.sphinxext.simulation import bar_chart_svg, nice_step
+    from rulebooks.site.sphinxext.simulation import bar_chart_svg, nice_step
 
     svg = bar_chart_svg([("a<b", 3.0), ("c", 7.0)], title="T&", value_label="v")
     assert svg.startswith("<svg") and svg.endswith("</svg>") and "a&lt;b" in svg and "T&amp;" in svg

@@ -108,7 +108,7 @@ def red_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     results = project / "results.json"
     run(
         [sys.executable, "-m", "pytest", str(project / "tests"), "-q", "-p", "no:cacheprovider",
-         "--rootdir", str(project), "-c", os.devnull, "-p", "rulebooks.recorder",
+         "--rootdir", str(project), "-c", os.devnull, "-p", "rulebooks.run.recorder",
          "--rulebooks-results", str(results)],
         project, PYTHONPATH=str(ROOT),
     )  # fmt: skip
@@ -117,7 +117,7 @@ def red_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     docs = project / "docs"
     docs.mkdir()
     (docs / "conf.py").write_text(
-        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "extensions = ['myst_parser', 'rulebooks.site.sphinxext']\n"
         "rulebooks_features_dir = '../features'\n"
         f"rulebooks_results_file = {str(results)!r}\n"
         "rulebooks_project_root = '..'\n"

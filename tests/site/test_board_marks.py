@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from rulebooks.sphinxext.render import MARK_COLOUR, facts_named, mark_facts
+from rulebooks.site.sphinxext.render import MARK_COLOUR, facts_named, mark_facts
 
 PICTURE = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'

@@ -24,8 +24,8 @@ import pytest
 from cucumber_tag_expressions import parse as parse_tags
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
-from rulebooks.gherkin_model import Scenario, load_features
-from rulebooks.sphinxext.site import slug
+from rulebooks.results.gherkin_model import Scenario, load_features
+from rulebooks.site.sphinxext.site import slug
 from tests.site.conftest import ROOT
 from tests.site.jumps import VIEWPORTS, clause_jumps, landing_offset
 

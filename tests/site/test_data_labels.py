@@ -1,6 +1,6 @@
 """Placeholder data never reaches a page without the UNVERIFIED label.
 
-`rulebooks.data_labels.CONSUMERS` names, for each data file the engines read, the built
+`rulebooks.provenance.labels.CONSUMERS` names, for each data file the engines read, the built
 pages showing values computed from it (statistics, pictures, verdicts, tables, prose). Each
 such page, built from the real results, must name the file and carry the UNVERIFIED label
 while the file holds an unverified value; the pictures and figures computed from it carry
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.data_labels import CONSUMERS, DATA_FILES, LABEL, data_file, data_status
+from rulebooks.provenance.labels import CONSUMERS, DATA_FILES, LABEL, data_file, data_status
 from tests.site.conftest import text_of
 
 UNVERIFIED_FILES = [found.path for found in DATA_FILES if not data_status(found)["verified"]]

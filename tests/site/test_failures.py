@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from rulebooks.cli import print_failures
-from rulebooks.failures import cause_of, failure_groups
-from rulebooks.recorder import describe_exception, project_frames
-from rulebooks.results import load_results
+from rulebooks.results.failures import cause_of, failure_groups
+from rulebooks.results.join import load_results
+from rulebooks.run.recorder import describe_exception, project_frames
 from tests.site.conftest import ROOT, build_site, run, text_of
 
 FEATURES = ROOT / "features" / "mahe"
@@ -45,7 +45,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     results = project / "results.json"
     run(
         [sys.executable, "-m", "pytest", str(project / "tests"), "-q", "-p", "no:cacheprovider",
-         "--rootdir", str(project), "-c", os.devnull, "-p", "rulebooks.recorder",
+         "--rootdir", str(project), "-c", os.devnull, "-p", "rulebooks.run.recorder",
          "--rulebooks-results", str(results)],
         project, PYTHONPATH=str(ROOT),
     )  # fmt: skip
@@ -54,7 +54,7 @@ def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
     docs = project / "docs"
     docs.mkdir()
     (docs / "conf.py").write_text(
-        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "extensions = ['myst_parser', 'rulebooks.site.sphinxext']\n"
         f"rulebooks_results_file = {str(results)!r}\n"
         "rulebooks_repository_url = ''\n",
         "utf-8",

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from rulebooks import cli
-from rulebooks.fingerprint import feature_digests
-from rulebooks.sphinxext.prune import orphan_pages, unused_boards
+from rulebooks.results.fingerprint import feature_digests
+from rulebooks.site.sphinxext.prune import orphan_pages, unused_boards
 from tests.unit.results_docs import results_document
 
 FEATURE = """\
@@ -36,7 +36,7 @@ def project(root: Path) -> None:
     write(
         root,
         "docs/conf.py",
-        "extensions = ['myst_parser', 'rulebooks.sphinxext']\n"
+        "extensions = ['myst_parser', 'rulebooks.site.sphinxext']\n"
         "rulebooks_features_dir = '../features'\n"
         "rulebooks_results_file = '../results.json'\n"
         "rulebooks_project_root = '..'\n",

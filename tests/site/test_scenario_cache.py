@@ -1,4 +1,5 @@
-"""`rulebooks site` reruns only the feature files whose inputs changed (rulebooks.scenario_cache).
+"""`rulebooks site` reruns only the feature files whose inputs changed
+(rulebooks.run.scenario_cache).
 
 A sandbox holds the engine, the Mahé and Masai step definitions and two feature files of each
 game. Each test edits one input in turn (a feature file, a game's step module, a game's
@@ -16,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks import cli, scenario_cache
-from rulebooks.results import load_results
-from rulebooks.results_format import ResultsFile
+from rulebooks import cli
+from rulebooks.results.join import load_results
+from rulebooks.results.schema import ResultsFile
+from rulebooks.run import scenario_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = Path("results/results.json")
@@ -125,7 +127,7 @@ def test_nothing_changed_keeps_the_results(
         ("engine/masai/data/board.json", ["tests/scenarios/masai"], MASAI),
         ("tests/scenarios/conftest.py", ["tests/scenarios"], set(FEATURES)),
         ("engine/core.py", ["tests/scenarios"], set(FEATURES)),
-        ("rulebooks/recorder.py", ["tests/scenarios"], set(FEATURES)),
+        ("rulebooks/run/recorder.py", ["tests/scenarios"], set(FEATURES)),
     ],
 )
 def test_an_edit_reruns_exactly_the_feature_files_depending_on_it(
@@ -139,8 +141,9 @@ def test_an_edit_reruns_exactly_the_feature_files_depending_on_it(
     ran = recording(monkeypatch, sandbox)
     path = sandbox / edited
     if edited.startswith("rulebooks/"):  # the recorder is the installed one: key it here
-        path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / edited, path)
+        # Its whole package, so that the sandbox's copy of the folder shadows no module of it.
+        package = (ROOT / edited).parent
+        shutil.copytree(package, path.parent, ignore=shutil.ignore_patterns("__pycache__"))
     elif path.suffix == ".json":  # same data, another text: still a change of input
         path.write_text(json.dumps(json.loads(path.read_text("utf-8")), indent=1), "utf-8")
     else:
@@ -210,7 +213,7 @@ def test_a_corrupted_cache_is_said_and_rebuilt(
 
 def test_the_cache_knows_each_files_runs(first_run: Path) -> None:
     """Every entry carries the runs its file asks for, as the parsed file lists them."""
-    from rulebooks.gherkin_model import load_feature
+    from rulebooks.results.gherkin_model import load_feature
 
     cache, _ = scenario_cache.ScenarioCache.load(first_run / "results/.cache/scenarios.json")
     for feature in FEATURES:

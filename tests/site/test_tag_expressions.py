@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.sphinxext.tag_expressions import (
+from rulebooks.site.sphinxext.tag_expressions import (
     VENDOR_DIR,
     VendoredScriptError,
     classic_script,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.gherkin_model import Scenario, load_features
+from rulebooks.results.gherkin_model import Scenario, load_features
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (ROOT / "features").iterdir() if p.is_dir())

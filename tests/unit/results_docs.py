@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulebooks.fingerprint import code_digests, installed_versions
-from rulebooks.results_format import SCHEMA
+from rulebooks.results.fingerprint import code_digests, installed_versions
+from rulebooks.results.schema import SCHEMA
 
 
 def results_document(

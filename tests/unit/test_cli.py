@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulebooks import cli
-from rulebooks.fingerprint import file_digest
 from rulebooks.formats.html_report import ReportJob
+from rulebooks.results.fingerprint import file_digest
 from tests.unit.results_docs import results_document
 
 FEATURE = "features/game/one.feature"

@@ -19,10 +19,12 @@ from typing import Any
 
 import pytest
 
-from rulebooks import cli, recorder, simulate
-from rulebooks.commands import simulation_replay
-from rulebooks.paths import ROOT, publishable
-from rulebooks.simulate import Checks, Played, Violation
+from rulebooks import cli
+from rulebooks.campaigns import simulate
+from rulebooks.campaigns.simulate import Checks, Played, Violation
+from rulebooks.games.paths import ROOT, publishable
+from rulebooks.run import recorder
+from rulebooks.run.commands import simulation_replay
 
 
 def no_game_played(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -226,7 +228,7 @@ def test_replay_commands_are_shell_quoted() -> None:
 
 
 def test_the_sites_replay_command_is_shell_quoted() -> None:
-    from rulebooks.sphinxext.render import replay_note
+    from rulebooks.site.sphinxext.render import replay_note
 
     note = replay_note("features/odd name; rm x.feature:3", None)
     command = note.astext().removeprefix("Rerun and replay it: ")

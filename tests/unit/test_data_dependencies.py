@@ -1,7 +1,7 @@
 """What depends on the unverified component data is computed, and the pages say exactly that.
 
 Each data file's scenarios are run with the shipped data and with variants of it (its
-unverified values changed, see `rulebooks.data_labels`); a scenario *depends* on the file
+unverified values changed, see `rulebooks.provenance.labels`); a scenario *depends* on the file
 when its verdict changes. The registry's list must be that set, and the interpretation that
 discusses the file must list those scenarios (or say that no scenario depends on it).
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.data_labels import DATA_FILES, DataFile, dependent_scenarios, flags
+from rulebooks.provenance.labels import DATA_FILES, DataFile, dependent_scenarios, flags
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,5 @@
-"""The backends of `rulebooks simulate` (rulebooks.executors): this process, local processes,
+"""The backends of `rulebooks simulate` (rulebooks.campaigns.executors): this process, local
+processes,
 a Dask cluster. Same results for the same seeds whatever the backend and the worker count;
 chunks taken lazily; a lost worker's chunk rerun and counted once; Ctrl-C stops the workers;
 a cluster that cannot be reached or goes away is named."""
@@ -21,8 +22,9 @@ import dask
 import distributed
 import pytest
 
-from rulebooks import cli, executors, simulate
-from rulebooks.executors import DaskCluster, Executor, InProcess, ProcessPool
+from rulebooks import cli
+from rulebooks.campaigns import executors, simulate
+from rulebooks.campaigns.executors import DaskCluster, Executor, InProcess, ProcessPool
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "mahola"
@@ -288,9 +290,9 @@ def test_code_the_workers_cannot_import_is_named_before_any_chunk_is_sent(
     assert "cannot import 'only_here'" in str(raised[0])
     with pytest.raises(executors.ClusterError, match=r"cannot import 'rulebooks\.nowhere'"):
         cluster.check_workers("rulebooks.nowhere")
-    with pytest.raises(executors.ClusterError, match=r"'rulebooks\.simulate:nothing'"):
-        cluster.check_workers("rulebooks.simulate:nothing")
-    cluster.check_workers("rulebooks.simulate:iter_games")
+    with pytest.raises(executors.ClusterError, match=r"'rulebooks\.campaigns\.simulate:nothing'"):
+        cluster.check_workers("rulebooks.campaigns.simulate:nothing")
+    cluster.check_workers("rulebooks.campaigns.simulate:iter_games")
     assert list(cluster.map(abs, [-1, -2])) == [1, 2], "the cluster is still usable"
 
 

@@ -1,4 +1,4 @@
-"""Tests of the typed Gherkin model (``rulebooks.gherkin_model``)."""
+"""Tests of the typed Gherkin model (``rulebooks.results.gherkin_model``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.gherkin_model import (
+from rulebooks.results.gherkin_model import (
     Feature,
     FeatureSyntaxError,
     load_feature,

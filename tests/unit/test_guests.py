@@ -1,4 +1,4 @@
-"""Guest games (rulebooks.guests): a game from another project joined to a host's site."""
+"""Guest games (rulebooks.site.guests): a game from another project joined to a host's site."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from rulebooks.guests import (
+from rulebooks.results.join import Results, Verdicts
+from rulebooks.results.schema import Fingerprint, ResultsFile, from_json
+from rulebooks.site.guests import (
     MIRROR_MARK,
     Guest,
     GuestError,
@@ -17,8 +19,6 @@ from rulebooks.guests import (
     join_results,
     mirror_pages,
 )
-from rulebooks.results import Results, Verdicts
-from rulebooks.results_format import Fingerprint, ResultsFile, from_json
 from tests.unit.results_docs import results_document
 
 
@@ -140,14 +140,14 @@ def test_a_hosts_own_folder_is_never_overwritten(tmp_path: Path) -> None:
 def test_the_sites_campaign_is_rerun_when_a_guests_engine_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import rulebooks.guests
+    import rulebooks.site.guests
     from rulebooks.cli import simulation_key
-    from rulebooks.project import ROOT
+    from rulebooks.games.project import ROOT
 
     guest = guest_at(tmp_path / "guest")
     guest.package.mkdir()
     (guest.package / "game.py").write_text("TARGET = 100\n")
-    monkeypatch.setattr(rulebooks.guests, "guests", lambda root: [guest])
+    monkeypatch.setattr(rulebooks.site.guests, "guests", lambda root: [guest])
     before = simulation_key(ROOT)
     assert simulation_key(ROOT) == before
     (guest.package / "game.py").write_text("TARGET = 50\n")
@@ -155,7 +155,7 @@ def test_the_sites_campaign_is_rerun_when_a_guests_engine_changes(
 
 
 def test_a_project_names_the_code_its_verdicts_depend_on(tmp_path: Path) -> None:
-    from rulebooks.fingerprint import code_digests
+    from rulebooks.results.fingerprint import code_digests
 
     (tmp_path / "dice_engine").mkdir()
     (tmp_path / "dice_engine" / "game.py").write_text("TARGET = 10\n")
@@ -179,7 +179,7 @@ def test_a_project_names_the_code_its_verdicts_depend_on(tmp_path: Path) -> None
 def test_code_outside_the_project_or_not_a_list_is_refused(
     tmp_path: Path, code: str, problem: str
 ) -> None:
-    from rulebooks.project import ProjectError, configured_code
+    from rulebooks.games.project import ProjectError, configured_code
 
     (tmp_path / "pyproject.toml").write_text(f"[tool.rulebooks]\ncode = {code}\n")
     with pytest.raises(ProjectError, match=re.escape(problem)):

@@ -90,7 +90,7 @@ def test_without_names_players_count_from_one_as_the_steps_do() -> None:
 
 
 def test_what_differs_between_two_boards_is_listed_fact_by_fact() -> None:
-    from rulebooks.sphinxext.render import board_changes
+    from rulebooks.site.sphinxext.render import board_changes
 
     before = "space 3: blue\nraft: red\ndeck: 18 cards"
     after = "space 5: blue\nraft: red\ndeck: 18 cards\nplayer 1: 1 cards"

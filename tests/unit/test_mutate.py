@@ -1,4 +1,5 @@
-"""The mutation campaign's bookkeeping (rulebooks.mutate, rulebooks.mutate_results) and the
+"""The mutation campaign's bookkeeping (rulebooks.mutation.campaign, rulebooks.mutation.results)
+and the
 site's mutation strength, without running mutmut: mutmut's part is replaced by a stub that
 records which functions it was asked to mutate. The real campaign is `make mutate`.
 """
@@ -12,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from rulebooks import mutant_worker, mutate, mutate_results
-from rulebooks.mutate_plugin import KILLERS
-from rulebooks.mutate_results import MutationResultsError
-from rulebooks.mutations import MUTATIONS, Mutation, Outcome
+from rulebooks.mutation import campaign as mutate
+from rulebooks.mutation import dask_worker as mutant_worker
+from rulebooks.mutation import results as mutate_results
+from rulebooks.mutation.handmade import MUTATIONS, Mutation, Outcome
+from rulebooks.mutation.killers_plugin import KILLERS
+from rulebooks.mutation.results import MutationResultsError
 from tests.unit.test_sphinxext import element_of, make_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -332,7 +335,7 @@ def test_a_campaign_on_dask_judges_mutmuts_mutants_and_the_fresh_reruns_there(
         assert (
             on is cluster
             and not on.closed
-            and args == ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
+            and args == ["-p", "no:cacheprovider", "-p", "rulebooks.mutation.killers_plugin"]
         )
         on.judged += jobs
         return [(0, 1.0, []) for _ in jobs]

@@ -1,4 +1,4 @@
-"""``rulebooks mutate --dask`` / ``--scheduler`` (rulebooks.mutate_dask): mutmut's mutants
+"""``rulebooks mutate --dask`` / ``--scheduler`` (rulebooks.mutation.dask_runner): mutmut's mutants
 judged on a Dask cluster get the verdicts mutmut's own fork runner gives them, and a cluster
 that cannot be used is named before any mutant is made.
 
@@ -27,11 +27,16 @@ from mutmut.runners.harness import ListAllTestsResult
 from mutmut.state import state
 from mutmut.workers.isolation import MutantResult, MutantRunner
 
-from rulebooks import cli, executors, mutant_worker, mutate, mutate_dask, mutations
-from rulebooks.executors import DaskCluster
-from rulebooks.mutant_worker import judge_all
-from rulebooks.mutate import DaskBackend
-from rulebooks.mutate_dask import DaskMutantRunner
+from rulebooks import cli
+from rulebooks.campaigns import executors
+from rulebooks.campaigns.executors import DaskCluster
+from rulebooks.mutation import campaign as mutate
+from rulebooks.mutation import dask_runner as mutate_dask
+from rulebooks.mutation import dask_worker as mutant_worker
+from rulebooks.mutation import handmade as mutations
+from rulebooks.mutation.campaign import DaskBackend
+from rulebooks.mutation.dask_runner import DaskMutantRunner
+from rulebooks.mutation.dask_worker import judge_all
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "benchmarks" / "bench_mutate_dask.py"
@@ -81,7 +86,8 @@ def test_ctrl_c_stops_mutmut_on_dask_cleanly(project: Path) -> None:
     mutmut stops, the command exits 130 without a traceback, and no process of the group
     (the LocalCluster's included) is left."""
     command = [
-        sys.executable, "-m", "rulebooks.mutate_dask", "--local", "2", "run", "--max-children",
+        sys.executable, "-m", "rulebooks.mutation.dask_runner", "--local", "2", "run",
+        "--max-children",
         "2", "engine.mahe.game.x_passes_beach__mutmut_*",
     ]  # fmt: skip
     process = subprocess.Popen(
@@ -192,7 +198,7 @@ def test_a_worker_judges_a_mutant_from_the_archive_and_unpacks_it_once(tmp_path:
     folder = _failing_folder(tmp_path / "mutants")
     data = _archive(folder)
     digest = f"test-{tmp_path.name}"
-    plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
+    plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutation.killers_plugin"]
     killed = mutant_worker.judge(data, digest, "m.x_f__mutmut_1", ["tests"], plugin, 60, 60.0,
                                  "rulebooks-killers")  # fmt: skip
     survived = mutant_worker.judge(data, digest, "m.x_f__mutmut_2", ["tests"], plugin, 60, 60.0,
@@ -246,7 +252,7 @@ def test_a_killed_worker_has_its_mutant_judged_again_and_read_once(
 def test_mutants_rerun_fresh_are_judged_on_the_cluster_in_order(tmp_path: Path) -> None:
     """What `rulebooks mutate --dask` sends for the mutants mutmut cannot judge in a fork."""
     folder = _failing_folder(tmp_path / "mutants")
-    plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutate_plugin"]
+    plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutation.killers_plugin"]
     jobs = [(f"m.x_f__mutmut_{n}", ["tests"], 60.0) for n in (2, 1, 3)]
     with DaskCluster(workers=2) as cluster:
         verdicts = judge_all(cluster, folder, jobs, plugin)

@@ -10,7 +10,7 @@ from pathlib import Path
 SCRIPT = """
 import atexit, sys
 from pathlib import Path
-from rulebooks.quick_exit import exit_now
+from rulebooks.run.quick_exit import exit_now
 atexit.register(lambda: Path(sys.argv[1]).write_text("handler ran"))
 sys.stdout.write("buffered, no newline")
 sys.stderr.write("error line")
@@ -32,8 +32,8 @@ def test_exit_now_runs_the_handlers_flushes_and_ends_with_its_code(tmp_path: Pat
 def test_the_scenario_runner_passes_pytests_exit_code_on(tmp_path: Path) -> None:
     (tmp_path / "test_one.py").write_text("def test_fails():\n    assert False\n")
     done = subprocess.run(
-        [sys.executable, "-m", "rulebooks.pytest_run", "-q", "-p", "no:cacheprovider",
-         "-p", "no:rulebooks.recorder", str(tmp_path / "test_one.py")],
+        [sys.executable, "-m", "rulebooks.run.pytest_run", "-q", "-p", "no:cacheprovider",
+         "-p", "no:rulebooks.run.recorder", str(tmp_path / "test_one.py")],
         capture_output=True, text=True, timeout=120, cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr

@@ -1,4 +1,5 @@
-"""Tests of the results recorder (``rulebooks.recorder``) on a small feature set run by pytester."""
+"""Tests of the results recorder (``rulebooks.run.recorder``) on a small feature set run by
+pytester."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from rulebooks.data_labels import all_data
-from rulebooks.results_format import SCHEMA
+from rulebooks.provenance.labels import all_data
+from rulebooks.results.schema import SCHEMA
 
 pytest_plugins = ["pytester"]
 
@@ -217,7 +218,9 @@ def write_project(pytester: pytest.Pytester) -> None:
 def run_recorder(pytester: pytest.Pytester, *args: str) -> Run:
     """Run the sample project with the recorder writing to ``RESULTS``."""
     before = datetime.now(UTC).replace(microsecond=0)
-    result = pytester.runpytest("-p", "rulebooks.recorder", "--rulebooks-results", RESULTS, *args)
+    result = pytester.runpytest(
+        "-p", "rulebooks.run.recorder", "--rulebooks-results", RESULTS, *args
+    )
     after = datetime.now(UTC)
     path = pytester.path / RESULTS
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -509,14 +512,14 @@ def test_nothing_is_written_without_the_option(project: pytest.Pytester) -> None
         }
 
     before = files()
-    result = project.runpytest("-p", "rulebooks.recorder")
+    result = project.runpytest("-p", "rulebooks.run.recorder")
     result.assert_outcomes(passed=6, failed=3, skipped=2, errors=2, xfailed=1)
     assert files() == before
     result.stdout.no_fnmatch_line("*rulebooks results*")
 
 
 def test_plugin_registers_its_option(project: pytest.Pytester) -> None:
-    result = project.runpytest("-p", "rulebooks.recorder", "--help")
+    result = project.runpytest("-p", "rulebooks.run.recorder", "--help")
     result.stdout.fnmatch_lines(["*--rulebooks-results=PATH*"])
 
 

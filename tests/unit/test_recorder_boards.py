@@ -92,7 +92,7 @@ def project(pytester: pytest.Pytester) -> pytest.Pytester:
 
 
 def test_boards_and_forced_outcomes_are_recorded(project: pytest.Pytester) -> None:
-    result = project.runpytest("-p", "rulebooks.recorder", "--rulebooks-results", "r.json")
+    result = project.runpytest("-p", "rulebooks.run.recorder", "--rulebooks-results", "r.json")
     result.assert_outcomes(passed=3, failed=1)
     scenarios = {
         (s["name"], s["example"]["index"] if s["example"] else None): s
@@ -112,10 +112,12 @@ def test_boards_and_forced_outcomes_are_recorded(project: pytest.Pytester) -> No
 
 
 def test_only_runs_the_scenario_at_a_location(project: pytest.Pytester) -> None:
-    result = project.runpytest("-p", "rulebooks.recorder", "--rulebooks-only", "counter.feature:11")
+    result = project.runpytest(
+        "-p", "rulebooks.run.recorder", "--rulebooks-only", "counter.feature:11"
+    )
     result.assert_outcomes(failed=1)
     row = project.runpytest(
-        "-p", "rulebooks.recorder", "--rulebooks-only", "counter.feature:25",
+        "-p", "rulebooks.run.recorder", "--rulebooks-only", "counter.feature:25",
         "--rulebooks-results", "row.json",
     )  # fmt: skip
     row.assert_outcomes(passed=1)
@@ -124,14 +126,16 @@ def test_only_runs_the_scenario_at_a_location(project: pytest.Pytester) -> None:
 
 
 def test_only_refuses_an_empty_location(project: pytest.Pytester) -> None:
-    result = project.runpytest("-p", "rulebooks.recorder", "--rulebooks-only", "counter.feature:3")
+    result = project.runpytest(
+        "-p", "rulebooks.run.recorder", "--rulebooks-only", "counter.feature:3"
+    )
     assert result.ret != 0
     result.stderr.fnmatch_lines(["*no scenario or Examples row starts at counter.feature:3*"])
 
 
 def test_replay_prints_steps_and_states(project: pytest.Pytester) -> None:
     result = project.runpytest(
-        "-s", "-p", "rulebooks.recorder", "--rulebooks-only", "counter.feature:11",
+        "-s", "-p", "rulebooks.run.recorder", "--rulebooks-only", "counter.feature:11",
         "--rulebooks-replay",
     )  # fmt: skip
     result.stdout.fnmatch_lines(

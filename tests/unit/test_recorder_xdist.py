@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from rulebooks.results import load_results
-from rulebooks.results_format import ResultsFile, to_json
+from rulebooks.results.join import load_results
+from rulebooks.results.schema import ResultsFile, to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 FEATURES = (

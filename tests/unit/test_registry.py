@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import engine
-from rulebooks import project, registry
-from rulebooks.registry import GameSpec, discover
+from rulebooks.games import project, registry
+from rulebooks.games.registry import GameSpec, discover
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_GAMES = ("mahe", "mamey", "masai", "mahola")

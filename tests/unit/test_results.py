@@ -1,4 +1,5 @@
-"""Tests of the results file loader and the join to the feature model (``rulebooks.results``)."""
+"""Tests of the results file loader and the join to the feature model
+(``rulebooks.results.join``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from rulebooks.gherkin_model import Feature, parse_feature
-from rulebooks.results import (
+from rulebooks.results.gherkin_model import Feature, parse_feature
+from rulebooks.results.join import (
     ClauseVerdict,
     ResultsFileError,
     Status,

@@ -1,4 +1,4 @@
-"""The results file format is defined once (``rulebooks.results_format``): the published JSON
+"""The results file format is defined once (``rulebooks.results.schema``): the published JSON
 Schema is generated from it, and the schema and the reader agree on what a valid file is."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import jsonschema
 import pytest
 
 from rulebooks import cli
-from rulebooks.fingerprint import CODE_INPUTS, VERSIONED
-from rulebooks.results_format import (
+from rulebooks.results.fingerprint import CODE_INPUTS, VERSIONED
+from rulebooks.results.schema import (
     SCHEMA,
     SCHEMA_FILE,
     ResultsFile,
@@ -50,8 +50,8 @@ def validator() -> jsonschema.Draft202012Validator:
 
 def test_the_published_schema_is_generated_from_the_format() -> None:
     assert SCHEMA_FILE.read_text("utf-8") == schema_text(), (
-        "rulebooks/results.schema.json is out of date: regenerate it with "
-        "python -c 'from rulebooks.results_format import *; SCHEMA_FILE.write_text(schema_text())'"
+        "rulebooks/results/results.schema.json is out of date: regenerate it with "
+        "python -c 'from rulebooks.results.schema import *; SCHEMA_FILE.write_text(schema_text())'"
     )
     assert json_schema()["properties"]["schema"]["const"] == SCHEMA
 

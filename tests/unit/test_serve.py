@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks import serve
 from rulebooks.formats.pending import marker_of
+from rulebooks.site import serve
 from tests.unit.serving import fetched, rebuilds, serving, wait_until
 from tests.unit.test_tamper import make_sandbox
 

@@ -1,4 +1,5 @@
-"""Tests of the Sphinx extension (``rulebooks.sphinxext``) on a small project built in tmp_path.
+"""Tests of the Sphinx extension (``rulebooks.site.sphinxext``) on a small project built in
+tmp_path.
 
 The project has two feature files (a Rule, a Background, an outline, a data table, a doc
 string, a scenario named ``<script>alert(1)</script>``), a third file with a syntax error,
@@ -23,9 +24,9 @@ import pytest
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
-from rulebooks.results_format import SCHEMA, SCHEMA_FILE
-from rulebooks.sphinxext import RulebooksError
-from rulebooks.sphinxext.store import ClauseRecord, RulebooksStore
+from rulebooks.results.schema import SCHEMA, SCHEMA_FILE
+from rulebooks.site.sphinxext import RulebooksError
+from rulebooks.site.sphinxext.store import ClauseRecord, RulebooksStore
 from tests.unit.results_docs import results_document as shared_document
 
 # --- the project ------------------------------------------------------------------------
@@ -96,7 +97,7 @@ Feature: Broken
 """
 
 CONF = """\
-extensions = ["myst_parser", "rulebooks.sphinxext"]
+extensions = ["myst_parser", "rulebooks.site.sphinxext"]
 html_theme = "basic"
 rulebooks_features_dir = "../features"
 rulebooks_results_file = "../results/results.json"
@@ -890,7 +891,7 @@ def test_store_merge_takes_the_read_documents() -> None:
 
 
 def test_a_boards_size_comes_from_its_view_box_or_else_its_width_and_height() -> None:
-    from rulebooks.sphinxext.render import intrinsic_size
+    from rulebooks.site.sphinxext.render import intrinsic_size
 
     assert intrinsic_size('<svg viewBox="0 0 1040.4 1250" width="50%">') == (1040, 1250)
     assert intrinsic_size('<svg xmlns="x" width="320px" height="30" role="img">') == (320, 30)

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from rulebooks.sphinxext.simulation import data_label, unverified_data
+from rulebooks.site.sphinxext.simulation import data_label, unverified_data
 from tests.unit.test_sphinxext import (
     DICE_PATH,
     RULES,

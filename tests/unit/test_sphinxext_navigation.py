@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks.sphinxext.site import web_address
+from rulebooks.site.sphinxext.site import web_address
 from tests.unit.test_sphinxext import (
     BUST,
     CONF,
@@ -88,6 +88,6 @@ def test_a_git_remote_becomes_a_web_address(remote: str, address: str) -> None:
 
 
 def test_a_path_is_not_a_source_link_target(tmp_path: Path) -> None:
-    from rulebooks.sphinxext.site import git_remote_url
+    from rulebooks.site.sphinxext.site import git_remote_url
 
     assert git_remote_url(tmp_path) == ""

@@ -1,4 +1,5 @@
-"""The confidence intervals of the simulation page (rulebooks.stats) and what the page says."""
+"""The confidence intervals of the simulation page (rulebooks.campaigns.stats) and what the page
+says."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import random
 import pytest
 from docutils import nodes
 
-from rulebooks.sphinxext.simulation import campaign_nodes
-from rulebooks.stats import Z95, distinct_pairs, mean_interval, wilson_interval
+from rulebooks.campaigns.stats import Z95, distinct_pairs, mean_interval, wilson_interval
+from rulebooks.site.sphinxext.simulation import campaign_nodes
 
 
 @pytest.mark.parametrize(

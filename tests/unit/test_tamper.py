@@ -20,13 +20,14 @@ from typing import Any
 import jsonschema
 import pytest
 
-from rulebooks import cli, serve
-from rulebooks.buildlock import build_lock
-from rulebooks.fingerprint import checkout_fingerprint, text_digest
-from rulebooks.gherkin_model import load_features
-from rulebooks.recorder import CHANGED_DURING_RUN
-from rulebooks.results import ClauseVerdict, Status, Verdicts, load_results
-from rulebooks.results_format import NO_STEPS, SCHEMA_FILE
+from rulebooks import cli
+from rulebooks.results.fingerprint import checkout_fingerprint, text_digest
+from rulebooks.results.gherkin_model import load_features
+from rulebooks.results.join import ClauseVerdict, Status, Verdicts, load_results
+from rulebooks.results.schema import NO_STEPS, SCHEMA_FILE
+from rulebooks.run.lock import build_lock
+from rulebooks.run.recorder import CHANGED_DURING_RUN
+from rulebooks.site import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = "results/results.json"
@@ -466,7 +467,7 @@ def test_8_a_second_build_waits_then_refuses(
 HOLD_THE_LOCK = """\
 import sys, time
 from pathlib import Path
-from rulebooks.buildlock import build_lock
+from rulebooks.run.lock import build_lock
 with build_lock(Path(sys.argv[1]), timeout=0, say=False):
     print("locked", flush=True)
     time.sleep(1)

@@ -1,4 +1,5 @@
-"""The clause-to-code map (rulebooks.trace) is true: no unknown citation, no uncited clause."""
+"""The clause-to-code map (rulebooks.games.trace) is true: no unknown citation, no uncited
+clause."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks import trace
 from rulebooks.cli import main as cli
+from rulebooks.games import trace
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -111,7 +111,7 @@ def test_the_new_games_site_shows_the_clause_unverified_then_verified(
 
 
 def test_a_bad_name_or_an_existing_folder_is_refused(tmp_path: Path) -> None:
-    from rulebooks.scaffold import ScaffoldError, new_game
+    from rulebooks.games.scaffold import ScaffoldError, new_game
 
     with pytest.raises(ScaffoldError, match="'Dice!' is not a game name"):
         new_game("Dice!", tmp_path)

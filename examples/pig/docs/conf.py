@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 project = "Pig, verified with Rulebooks"
-extensions = ["myst_parser", "rulebooks.sphinxext"]
+extensions = ["myst_parser", "rulebooks.site.sphinxext"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 html_title = project

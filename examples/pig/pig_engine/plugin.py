@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebooks.registry import GameSpec
+from rulebooks.games.spec import GameSpec
 
 from .game import PigGame
 from .svg import to_svg

@@ -1,5 +1,5 @@
 """Binds every scenario of features/pig to the Pig step definitions, file by file."""
 
-from rulebooks.binding import bind_features
+from rulebooks.run.binding import bind_features
 
 bind_features("pig", globals())

@@ -177,7 +177,7 @@ def run_sample(pytester: pytest.Pytester, sample: Sample) -> list[dict[str, Any]
     pytester.makeconftest(glue)
     pytester.makepyfile(test_sample="from pytest_bdd import scenarios\n\nscenarios('.')\n")
     pytester.runpytest(
-        "-p", "rulebooks.recorder", "-p", "no:cacheprovider",
+        "-p", "rulebooks.run.recorder", "-p", "no:cacheprovider",
         "--rulebooks-results", "out/results.json",
     )  # fmt: skip
     return read_lines(pytester.path / "out" / "messages.ndjson")

@@ -1,6 +1,6 @@
 """Binds every scenario of features/mahola to the Mahola step definitions, file by file (a file
-that does not parse fails alone; see rulebooks/binding.py)."""
+that does not parse fails alone; see rulebooks/run/binding.py)."""
 
-from rulebooks.binding import bind_features
+from rulebooks.run.binding import bind_features
 
 bind_features("mahola", globals())

@@ -1,0 +1,80 @@
+"""Which games a project shows: the configurable list of games.
+
+A checkout's ``pyproject.toml`` names the games its site, campaigns and checks cover::
+
+    [tool.rulebooks]
+    games = ["first", "second"]
+
+``RULEBOOKS_GAMES`` (comma-separated names; a comma alone names no game) overrides it for
+one command. With neither, the project covers every game installed (every entry point of the
+``rulebooks.games`` group, see :mod:`rulebooks.games.registry`). The tooling names no game itself:
+the list lives in the project's own configuration. A listed game whose package lives in
+another project is a *guest* (:mod:`rulebooks.site.guests`).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = "RULEBOOKS_GAMES"
+
+
+class ProjectError(ValueError):
+    """A project configuration that cannot be read."""
+
+
+def configured_games(root: Path = ROOT) -> tuple[str, ...] | None:
+    """The game names the project asks for, in order; None when it does not say.
+
+    ``RULEBOOKS_GAMES`` wins over ``[tool.rulebooks] games`` of ``root/pyproject.toml``.
+    """
+    env = os.environ.get(ENV)
+    if env is not None and env.strip():
+        return tuple(name.strip() for name in env.split(",") if name.strip())
+    path = root / "pyproject.toml"
+    if not path.is_file():
+        return None
+    try:
+        config = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProjectError(f"{path}: cannot be read ({error})") from None
+    games = config.get("tool", {}).get("rulebooks", {}).get("games")
+    if games is None:
+        return None
+    if not isinstance(games, list) or not all(isinstance(g, str) and g for g in games):
+        raise ProjectError(f"{path}: [tool.rulebooks] games must be a list of game names")
+    return tuple(games)
+
+
+def configured_code(root: Path) -> tuple[str, ...]:
+    """The files and folders, relative to ``root``, that ``[tool.rulebooks] code`` adds to
+    the inputs the verdicts depend on (:data:`rulebooks.results.fingerprint.CODE_INPUTS`): a game's
+    engine package and step module where the project does not lay them out as this one
+    (``code = ["pig_engine", "pig_steps.py"]``). Empty when not set."""
+    path = root / "pyproject.toml"
+    try:
+        stat = path.stat()
+    except OSError:
+        return ()
+    return _configured_code(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _configured_code(path: Path, mtime_ns: int, size: int) -> tuple[str, ...]:
+    try:
+        config = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProjectError(f"{path}: cannot be read ({error})") from None
+    code = config.get("tool", {}).get("rulebooks", {}).get("code", [])
+    if not isinstance(code, list) or not all(isinstance(entry, str) and entry for entry in code):
+        raise ProjectError(f"{path}: [tool.rulebooks] code must be a list of paths")
+    for entry in code:
+        if Path(entry).is_absolute() or ".." in Path(entry).parts:
+            raise ProjectError(
+                f"{path}: [tool.rulebooks] code: {entry!r} is not a path inside the project"
+            )
+    return tuple(code)

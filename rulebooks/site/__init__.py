@@ -1,0 +1,2 @@
+"""The `make site` side: running Sphinx, serving with live rebuilds, the guest games of
+other projects, and the Sphinx extension that publishes rules with their verdicts."""
