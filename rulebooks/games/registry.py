@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 
 from rulebooks.games.project import ENV, ROOT, configured_games
-from rulebooks.games.spec import GameSpec
+from rulebooks.games.spec import GameSpec as GameSpec  # re-exported: declared there
 
 GROUP = "rulebooks.games"
 """The entry-point group games register under."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebooks.games.spec import Mutation
+from rulebooks.games.spec import Mutation as Mutation  # re-exported: declared there
 
 ENV = "RULEBOOKS_MUTATION"
 ROOT = Path(__file__).resolve().parents[2]

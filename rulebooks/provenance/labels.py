@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulebooks.games.spec import DataFile
+from rulebooks.games.spec import DataFile as DataFile  # re-exported: declared there
 
 ENV = "RULEBOOKS_DATA_VARIANT"
 """``<data file path>#<variant index>``: the variant :mod:`rulebooks.provenance.variant_plugin`

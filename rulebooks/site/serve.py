@@ -8,7 +8,8 @@ process forked from it (:class:`Rebuild`), so that no rebuild pays for those imp
 
 1. the scenarios whose inputs changed rerun (the others' records reused, as in ``make
    site``), pytest running in a fork of its own; the verdict is printed, and a run that
-   dies is recorded as such (:func:`rulebooks.cli.record_scenarios`), so the site shows it;
+   dies is recorded as such (:func:`rulebooks.site.pipeline.record_scenarios`), so the site
+   shows it;
 2. Sphinx rebuilds the pages whose inputs changed, in place; its application (configuration,
    extensions, the last build's environment) is made while pytest runs
    (:class:`rulebooks.site.sphinx_run.PreparedBuild`).
@@ -152,8 +153,8 @@ class Rebuild:
         forget_project_modules()
         from sphinx.cmd.build import build_main
 
-        from rulebooks import cli
         from rulebooks.results.gherkin_model import load_features
+        from rulebooks.site import pipeline
         from rulebooks.site.sphinx_run import PreparedBuild
 
         if Path("features").is_dir():  # parsed once, for the forks below and for Sphinx
@@ -162,7 +163,7 @@ class Rebuild:
         prepared: list[PreparedBuild] = []
 
         def prepare() -> None:  # while pytest runs: the application, from the last build
-            os.environ.update(cli.sphinx_env(self.results))
+            os.environ.update(pipeline.sphinx_env(self.results))
             prepared.append(PreparedBuild(argv))
 
         code = self.record(lambda results, args: run_scenarios(results, args, meanwhile=prepare))
@@ -172,7 +173,7 @@ class Rebuild:
             return code
         print(f"[serve] scenarios recorded in {time.perf_counter() - start:.1f} s", flush=True)
         verdict = forked(self.print_verdict)
-        os.environ.update(cli.sphinx_env(self.results))
+        os.environ.update(pipeline.sphinx_env(self.results))
         code = prepared[0].run() if prepared else build_main(argv)
         exit_code(verdict)
         return code
@@ -180,29 +181,30 @@ class Rebuild:
     def record(self, runner: Callable[[Path, Sequence[str]], int] | None = None) -> int:
         """Rerun the scenarios whose inputs changed into the results file, under the build
         lock, with ``runner`` (:func:`run_scenarios` by default); 0, or
-        :data:`rulebooks.cli.EXIT_LOCKED` when another build holds the checkout (a run that
-        dies is recorded as such: the pages show it)."""
-        from rulebooks import cli
+        :data:`rulebooks.site.pipeline.EXIT_LOCKED` when another build holds the checkout (a
+        run that dies is recorded as such: the pages show it)."""
         from rulebooks.run.lock import BuildLockTimeout, build_lock
+        from rulebooks.site import pipeline
 
         try:
             with build_lock(self.results.parent, timeout=self.wait):
-                cli.wait_for_run_formats(self.results)  # the last rebuild's, still being written
-                cli.record_scenarios(
+                # the last rebuild's formats, still being written
+                pipeline.wait_for_run_formats(self.results)
+                pipeline.record_scenarios(
                     self.results, Path.cwd(), background_formats=True,
                     runner=runner or run_scenarios,
                 )  # fmt: skip
         except BuildLockTimeout as error:
             print(f"error: {error}", file=sys.stderr)
-            return cli.EXIT_LOCKED
+            return pipeline.EXIT_LOCKED
         return 0
 
     def print_verdict(self) -> int:
         """Print the counts of every status, and why the results cannot be trusted, if so."""
-        from rulebooks import cli
+        from rulebooks.site import pipeline
 
         print()
-        cli.print_verdict(self.results)
+        pipeline.print_verdict(self.results)
         return 0
 
 
@@ -211,11 +213,11 @@ def run_scenarios(
     args: Sequence[str] | None = None,
     meanwhile: Callable[[], object] | None = None,
 ) -> int:
-    """:func:`rulebooks.cli.run_scenarios`, in a fork (:func:`run_pytest_forked`), doing
+    """:func:`rulebooks.site.pipeline.run_scenarios`, in a fork (:func:`run_pytest_forked`), doing
     ``meanwhile()`` while it runs."""
-    from rulebooks import cli
+    from rulebooks.site import pipeline
 
-    argv = cli.scenario_arguments(results, args)
+    argv = pipeline.scenario_arguments(results, args)
     print("$ pytest " + " ".join(argv), flush=True)
     return run_pytest_forked(argv, meanwhile)
 

@@ -1,5 +1,5 @@
 """The history page, the badge and the downloads, built by Sphinx from a small project; and
-what ``make site`` records after the scenarios (``rulebooks.cli.record_run``)."""
+what ``make site`` records after the scenarios (``rulebooks.site.pipeline.record_run``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulebooks.cli import record_run
 from rulebooks.results.diff import load_summary
 from rulebooks.results.history import append_run, read_history
+from rulebooks.site.pipeline import record_run
 from tests.formats.test_diff_history import baseline, results, scenario
 from tests.site.conftest import text_of
 

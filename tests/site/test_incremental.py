@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks import cli
 from rulebooks.results.fingerprint import feature_digests
+from rulebooks.site import pipeline
 from rulebooks.site.sphinxext.prune import orphan_pages, unused_boards
 from tests.unit.results_docs import results_document
 
@@ -238,19 +238,19 @@ def test_the_cli_build_keeps_doctrees_out_of_the_site_and_reuses_them(
     project(tmp_path)
     monkeypatch.chdir(tmp_path)
     html, results = tmp_path / "docs/_build/html", tmp_path / "results.json"
-    assert cli.build_site(html, results) == 0
+    assert pipeline.build_site(html, results) == 0
     assert (html / "index.html").is_file() and not (html / ".doctrees").exists()
     assert (tmp_path / "docs/_build/doctrees/environment.pickle").is_file()
     capsys.readouterr()
-    cli.retire_site(html)  # as `rulebooks site` does first
+    pipeline.retire_site(html)  # as `rulebooks site` does first
     assert not html.exists()
-    assert cli.build_site(html, results) == 0
+    assert pipeline.build_site(html, results) == 0
     assert "no input of the site changed since the last build" in capsys.readouterr().out
     assert (html / "index.html").is_file()
-    cli.retire_site(html)
+    pipeline.retire_site(html)
     append_to = tmp_path / "features/beta/one.feature"
     append_to.write_text(append_to.read_text("utf-8") + "      And more\n", "utf-8")
-    assert cli.build_site(html, results) == 0
+    assert pipeline.build_site(html, results) == 0
     assert "no input of the site changed" not in capsys.readouterr().out
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from rulebooks import cli
 from rulebooks.results.join import load_results
 from rulebooks.results.schema import ResultsFile
 from rulebooks.run import scenario_cache
+from rulebooks.site import pipeline
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = Path("results/results.json")
@@ -57,7 +57,7 @@ def first_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sandbox = make_sandbox(tmp_path_factory.mktemp("cache") / "checkout")
     with pytest.MonkeyPatch.context() as patch:
         ran = recording(patch, sandbox)
-        recorded = cli.record_scenarios(RESULTS, sandbox)
+        recorded = pipeline.record_scenarios(RESULTS, sandbox)
     assert recorded.code == 0 and recorded.new
     assert ran == [["tests/scenarios"]]  # nothing cached: every scenario
     return sandbox
@@ -78,13 +78,13 @@ def recording(monkeypatch: pytest.MonkeyPatch, sandbox: Path) -> list[list[str]]
     path = os.pathsep.join(filter(None, [str(sandbox), os.environ.get("PYTHONPATH")]))
     monkeypatch.setenv("PYTHONPATH", path)
     ran: list[list[str]] = []
-    original = cli.run_scenarios
+    original = pipeline.run_scenarios
 
-    def run_scenarios(results: Path, args: Sequence[str] = (cli.SCENARIO_TESTS,)) -> int:
+    def run_scenarios(results: Path, args: Sequence[str] = (pipeline.SCENARIO_TESTS,)) -> int:
         ran.append([arg for arg in args if arg.startswith("tests/")])
         return original(results, args)
 
-    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(pipeline, "run_scenarios", run_scenarios)
     return ran
 
 
@@ -112,7 +112,7 @@ def test_nothing_changed_keeps_the_results(
 ) -> None:
     ran = recording(monkeypatch, sandbox)
     before = (sandbox / RESULTS).read_bytes()
-    recorded = cli.record_scenarios(RESULTS, sandbox)
+    recorded = pipeline.record_scenarios(RESULTS, sandbox)
     assert ran == [] and not recorded.new and recorded.code == 0
     assert (sandbox / RESULTS).read_bytes() == before
     assert "no input of the 4 feature files changed" in capsys.readouterr().out
@@ -148,7 +148,7 @@ def test_an_edit_reruns_exactly_the_feature_files_depending_on_it(
         path.write_text(json.dumps(json.loads(path.read_text("utf-8")), indent=1), "utf-8")
     else:
         append(path, "\n# edited by the test\n")
-    recorded = cli.record_scenarios(RESULTS, sandbox)
+    recorded = pipeline.record_scenarios(RESULTS, sandbox)
     assert recorded.code == 0 and recorded.new
     assert ran == [folders]
     results = load_results(sandbox / RESULTS).file
@@ -156,7 +156,7 @@ def test_an_edit_reruns_exactly_the_feature_files_depending_on_it(
     for record in results.scenarios:
         if record.reused is not None:  # from the first run, which recorded it on these inputs
             assert record.reused.run_started == first.started
-    verdict = cli.judge(sandbox / RESULTS, sandbox)
+    verdict = pipeline.judge(sandbox / RESULTS, sandbox)
     assert not verdict.untrusted and verdict.all_passed
     assert verdict.counts["passed"] == len(first.scenarios)
 
@@ -174,12 +174,12 @@ def test_records_are_not_reused_for_a_text_that_changed_since(
     append(sandbox / FEATURES[0], "\n# edited after the plan\n")
     reuse = sandbox / "reuse.json"
     reuse.write_text(json.dumps(scenario_cache.reuse_payload(plan)), "utf-8")
-    cli.run_scenarios(RESULTS, ["tests/scenarios/masai", "--rulebooks-reuse", str(reuse)])
+    pipeline.run_scenarios(RESULTS, ["tests/scenarios/masai", "--rulebooks-reuse", str(reuse)])
     results = load_results(sandbox / RESULTS).file
     assert FEATURES[0] not in {record.feature for record in results.scenarios}
     assert results.run.partial
     assert f"{FEATURES[0]}: changed since its records were cached" in " ".join(results.run.problems)
-    verdict = cli.judge(sandbox / RESULTS, sandbox)
+    verdict = pipeline.judge(sandbox / RESULTS, sandbox)
     assert runs > 0 and verdict.counts["not run"] == runs and verdict.untrusted
 
 
@@ -201,7 +201,7 @@ def test_a_corrupted_cache_is_said_and_rebuilt(
     ran = recording(monkeypatch, sandbox)
     cache = sandbox / "results/.cache/scenarios.json"
     cache.write_text(cache_text, "utf-8")
-    recorded = cli.record_scenarios(RESULTS, sandbox)
+    recorded = pipeline.record_scenarios(RESULTS, sandbox)
     out = capsys.readouterr().out
     assert f"scenario cache {cache.relative_to(sandbox)}: " in out and "it is rebuilt" in out
     assert said in out
@@ -233,7 +233,7 @@ def test_a_reused_file_is_checked_against_its_cached_runs(
     cache.write_text(json.dumps(data), "utf-8")
     recording(monkeypatch, sandbox)
     append(sandbox / FEATURES[2], "\n# edited by the test\n")
-    cli.record_scenarios(RESULTS, sandbox)
+    pipeline.record_scenarios(RESULTS, sandbox)
     results = load_results(sandbox / RESULTS).file
     assert rerun_and_reused(results) == ({FEATURES[2]}, set(FEATURES) - {FEATURES[2]})
     assert f"1 scenario runs not run: {FEATURES[0]}:9999" in results.run.problems
@@ -261,7 +261,7 @@ def test_a_tampered_record_in_the_cache_is_refused(sandbox: Path) -> None:
 
 def test_full_reruns_everything(sandbox: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ran = recording(monkeypatch, sandbox)
-    cli.record_scenarios(RESULTS, sandbox, full=True)
+    pipeline.record_scenarios(RESULTS, sandbox, full=True)
     assert ran == [["tests/scenarios"]]
     assert rerun_and_reused(load_results(sandbox / RESULTS).file) == (set(FEATURES), set())
 
@@ -285,10 +285,10 @@ def test_a_removed_feature_file_leaves_the_results(
 ) -> None:
     ran = recording(monkeypatch, sandbox)
     (sandbox / FEATURES[3]).unlink()
-    recorded = cli.record_scenarios(RESULTS, sandbox)
+    recorded = pipeline.record_scenarios(RESULTS, sandbox)
     assert recorded.new and recorded.code == 0 and len(ran) == 1  # nothing to run, all reused
     results = load_results(sandbox / RESULTS).file
     assert rerun_and_reused(results) == (set(), set(FEATURES[:3]))
     assert FEATURES[3] not in results.fingerprint.features
-    verdict = cli.judge(sandbox / RESULTS, sandbox)
+    verdict = pipeline.judge(sandbox / RESULTS, sandbox)
     assert not verdict.untrusted and verdict.all_passed

@@ -13,6 +13,7 @@ import pytest
 from rulebooks import cli
 from rulebooks.formats.html_report import ReportJob
 from rulebooks.results.fingerprint import file_digest
+from rulebooks.site import pipeline
 from tests.unit.results_docs import results_document
 
 FEATURE = "features/game/one.feature"
@@ -59,7 +60,7 @@ def verdict(results: Path, root: Path | None = None) -> int:
 def test_verdict_counts_each_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "r.json"
     write_results(results, ["passed", "passed", "failed", "undefined"])
-    assert verdict(results) == cli.EXIT_FAILED
+    assert verdict(results) == pipeline.EXIT_FAILED
     assert (
         "2 passed, 1 failed, 1 undefined, 0 skipped, 0 not run, 0 stale" in capsys.readouterr().out
     )
@@ -68,7 +69,7 @@ def test_verdict_counts_each_status(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_verdict_without_results_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert verdict(tmp_path / "none.json") == cli.EXIT_UNTRUSTED
+    assert verdict(tmp_path / "none.json") == pipeline.EXIT_UNTRUSTED
     assert "none.json: no such file" in capsys.readouterr().out
 
 
@@ -103,9 +104,9 @@ def test_site_builds_even_when_scenarios_fail(
         return build_code
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
-    monkeypatch.setattr(cli, "build_site", build_site)
-    monkeypatch.setattr(cli, "run_simulation", lambda path, full=False: True)
+    monkeypatch.setattr(pipeline, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(pipeline, "build_site", build_site)
+    monkeypatch.setattr(pipeline, "run_simulation", lambda path, full=False: True)
     code = cli.main(["site", "--results", str(results), "--html", str(tmp_path / "html")])
     out = capsys.readouterr().out
     assert code == exit_code and message in out and built == [tmp_path / "html"]
@@ -120,9 +121,9 @@ def test_site_fails_when_the_simulation_breaks_an_invariant(
         return 0
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
-    monkeypatch.setattr(cli, "build_site", lambda html, path, full=False, **_: 0)
-    monkeypatch.setattr(cli, "run_simulation", lambda path, full=False: False)
+    monkeypatch.setattr(pipeline, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(pipeline, "build_site", lambda html, path, full=False, **_: 0)
+    monkeypatch.setattr(pipeline, "run_simulation", lambda path, full=False: False)
     code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path / "h")])
     assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
 
@@ -152,12 +153,12 @@ def test_sphinx_run_builds_only_when_told(tmp_path: Path, monkeypatch: pytest.Mo
     plain_docs(tmp_path)
     monkeypatch.chdir(tmp_path)
     html, results = tmp_path / "html", tmp_path / "results.json"
-    unbuilt = cli.SphinxRun(html, results)
+    unbuilt = pipeline.SphinxRun(html, results)
     unbuilt.stop()
-    assert unbuilt.process.returncode != 0 and not cli.staging_dir(html).exists()
-    built = cli.SphinxRun(html, results)
+    assert unbuilt.process.returncode != 0 and not pipeline.staging_dir(html).exists()
+    built = pipeline.SphinxRun(html, results)
     assert built.build() == 0
-    assert (cli.staging_dir(html) / "index.html").is_file()
+    assert (pipeline.staging_dir(html) / "index.html").is_file()
 
 
 def test_a_prepared_sphinx_run_builds_what_changed_before_the_build(
@@ -168,14 +169,14 @@ def test_a_prepared_sphinx_run_builds_what_changed_before_the_build(
     plain_docs(tmp_path)
     monkeypatch.chdir(tmp_path)
     html, results = tmp_path / "html", tmp_path / "results.json"
-    assert cli.SphinxRun(html, results).build() == 0
-    prepared = cli.SphinxRun(html, results, prepare=True)
+    assert pipeline.SphinxRun(html, results).build() == 0
+    prepared = pipeline.SphinxRun(html, results, prepare=True)
     time.sleep(3)  # time to make the application (its environment says "One page.")
     page = tmp_path / "docs" / "index.rst"
     page.write_text(page.read_text("utf-8").replace("One page.", "Edited meanwhile."), "utf-8")
     assert prepared.build() == 0
-    assert "Edited meanwhile." in (cli.staging_dir(html) / "index.html").read_text("utf-8")
-    unbuilt = cli.SphinxRun(html, results, prepare=True)
+    assert "Edited meanwhile." in (pipeline.staging_dir(html) / "index.html").read_text("utf-8")
+    unbuilt = pipeline.SphinxRun(html, results, prepare=True)
     unbuilt.stop()
     assert unbuilt.process.returncode != 0
 
@@ -186,7 +187,7 @@ def test_a_prepared_sphinx_run_reports_a_broken_configuration_when_it_builds(
     plain_docs(tmp_path)
     (tmp_path / "docs" / "conf.py").write_text("raise RuntimeError('conf.py is broken')\n")
     monkeypatch.chdir(tmp_path)
-    prepared = cli.SphinxRun(tmp_path / "html", tmp_path / "results.json", prepare=True)
+    prepared = pipeline.SphinxRun(tmp_path / "html", tmp_path / "results.json", prepare=True)
     assert prepared.build() == 2
     assert "conf.py is broken" in capfd.readouterr().err
 
@@ -205,7 +206,7 @@ def test_a_finished_report_replaces_the_one_the_site_lists(tmp_path: Path) -> No
     (html / "downloads").mkdir(parents=True)
     (html / "downloads" / "cucumber-report.html").write_text("last run's", "utf-8")
     (tmp_path / "cucumber-report.html").write_text("last run's", "utf-8")
-    cli.finish_report(finished_job(tmp_path, "this run's"), html)
+    pipeline.finish_report(finished_job(tmp_path, "this run's"), html)
     assert (html / "downloads" / "cucumber-report.html").read_text("utf-8") == "this run's"
     assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "this run's"
 
@@ -213,7 +214,7 @@ def test_a_finished_report_replaces_the_one_the_site_lists(tmp_path: Path) -> No
 def test_a_report_the_site_does_not_list_is_not_added(tmp_path: Path) -> None:
     html = tmp_path / "html"
     html.mkdir()
-    cli.finish_report(finished_job(tmp_path, "this run's"), html)
+    pipeline.finish_report(finished_job(tmp_path, "this run's"), html)
     assert not (html / "downloads").exists()
 
 
@@ -224,7 +225,7 @@ def test_a_failed_report_replaces_nothing(
     (html / "downloads").mkdir(parents=True)
     (html / "downloads" / "cucumber-report.html").write_text("last run's", "utf-8")
     (tmp_path / "cucumber-report.html").write_text("last run's", "utf-8")
-    cli.finish_report(finished_job(tmp_path, "half a rep", code=1), html)
+    pipeline.finish_report(finished_job(tmp_path, "half a rep", code=1), html)
     assert "Cucumber's HTML report: not made" in capsys.readouterr().out
     assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "last run's"
     assert not (tmp_path / ".cucumber-report.html.partial").exists()

@@ -141,8 +141,8 @@ def test_the_sites_campaign_is_rerun_when_a_guests_engine_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import rulebooks.site.guests
-    from rulebooks.cli import simulation_key
     from rulebooks.games.project import ROOT
+    from rulebooks.site.pipeline import simulation_key
 
     guest = guest_at(tmp_path / "guest")
     guest.package.mkdir()

@@ -12,7 +12,6 @@ from typing import Any
 import jsonschema
 import pytest
 
-from rulebooks import cli
 from rulebooks.results.fingerprint import CODE_INPUTS, VERSIONED
 from rulebooks.results.schema import (
     SCHEMA,
@@ -26,6 +25,7 @@ from rulebooks.results.schema import (
     schema_text,
     to_json,
 )
+from rulebooks.site import pipeline
 from tests.unit.results_docs import results_document
 
 STEP = {"keyword": "Given", "text": "a game", "line": 4, "status": "passed", "duration": 0.1,
@@ -120,5 +120,5 @@ def test_the_readme_states_what_a_run_behind_it_covers() -> None:
     promise = promise[: promise.index("## Adding a scenario")]
     for entry in (*CODE_INPUTS, *VERSIONED):
         assert f"`{entry.rstrip('/')}" in promise or entry in promise, entry
-    assert "gives up after 15 minutes" in promise and cli.LOCK_WAIT_SECONDS == 15 * 60
+    assert "gives up after 15 minutes" in promise and pipeline.LOCK_WAIT_SECONDS == 15 * 60
     assert "the text of each feature file as pytest-bdd parsed it" in promise

@@ -27,7 +27,7 @@ from rulebooks.results.join import ClauseVerdict, Status, Verdicts, load_results
 from rulebooks.results.schema import NO_STEPS, SCHEMA_FILE
 from rulebooks.run.lock import build_lock
 from rulebooks.run.recorder import CHANGED_DURING_RUN
-from rulebooks.site import serve
+from rulebooks.site import pipeline, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = "results/results.json"
@@ -156,7 +156,7 @@ def test_2_a_code_change_after_the_run_makes_every_result_stale(
     with (sandbox / changed).open("a", encoding="utf-8") as handle:
         handle.write("\n# edited after the run\n")
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED
+    assert code == pipeline.EXIT_UNTRUSTED
     assert f"stale: the results were recorded before a change to {changed}" in out
     joined = verdicts(sandbox)
     assert joined.changes.code == (changed,)
@@ -173,7 +173,7 @@ def test_2_another_pytest_bdd_version_makes_the_results_stale(
     data["fingerprint"]["versions"]["pytest-bdd"] = "0.0.1"
     (sandbox / RESULTS).write_text(json.dumps(data), "utf-8")
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and "pytest-bdd 0.0.1 -> " in out
+    assert code == pipeline.EXIT_UNTRUSTED and "pytest-bdd 0.0.1 -> " in out
 
 
 # --- 3. a crash in a stage of `make site` -------------------------------------------------
@@ -190,11 +190,11 @@ def test_3_a_crashed_simulation_leaves_no_older_site(
         raise ValueError("egg cards: not valid JSON")
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda results, args=(): 0)
-    monkeypatch.setattr(cli, "run_simulation", crash)
+    monkeypatch.setattr(pipeline, "run_scenarios", lambda results, args=(): 0)
+    monkeypatch.setattr(pipeline, "run_simulation", crash)
     code = cli.main(["site", "--results", str(tmp_path / RESULTS), "--html", str(html)])
     out = capsys.readouterr().out
-    assert code == cli.EXIT_UNTRUSTED
+    assert code == pipeline.EXIT_UNTRUSTED
     assert "the site's simulation campaign crashed (ValueError: egg cards" in out
     assert not html.exists()
 
@@ -209,10 +209,10 @@ def test_3_a_failed_sphinx_build_leaves_no_older_site(
     docs.mkdir()
     (docs / "conf.py").write_text("raise RuntimeError('broken conf')\n", "utf-8")
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_scenarios", lambda results, args=(): 0)
-    monkeypatch.setattr(cli, "run_simulation", lambda results, full=False: True)
+    monkeypatch.setattr(pipeline, "run_scenarios", lambda results, args=(): 0)
+    monkeypatch.setattr(pipeline, "run_simulation", lambda results, full=False: True)
     code = cli.main(["site", "--results", str(tmp_path / RESULTS), "--html", str(html)])
-    assert code == cli.EXIT_UNTRUSTED
+    assert code == pipeline.EXIT_UNTRUSTED
     assert "the site build failed" in capsys.readouterr().out
     assert not html.exists() and not list(tmp_path.glob(".html*"))
 
@@ -268,7 +268,7 @@ def test_5_a_feature_edited_during_the_run_is_stale(
     assert edited.read_bytes() != original
     assert recorded(sandbox)["fingerprint"]["features"][path] == text_digest(original)
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and path in out
+    assert code == pipeline.EXIT_UNTRUSTED and path in out
     joined = verdicts(sandbox)
     stale = [feature.path for feature in joined.stale_features()]
     assert stale == [path]
@@ -284,7 +284,7 @@ def test_5_an_engine_file_edited_during_the_run_is_stale(
     assert data["fingerprint"]["code"][path] == CHANGED_DURING_RUN
     assert f"changed while the scenarios ran: {path}" in data["run"]["problems"]
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and f"recorded before a change to {path}" in out
+    assert code == pipeline.EXIT_UNTRUSTED and f"recorded before a change to {path}" in out
 
 
 # --- 6. the verdict gate ------------------------------------------------------------------
@@ -312,7 +312,7 @@ def test_6_an_interrupted_run_fails_the_gate(
     data = recorded(sandbox)
     assert data["run"]["interrupted"] is True and data["run"]["partial"] is True
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED
+    assert code == pipeline.EXIT_UNTRUSTED
     assert "interrupted: the run was stopped before its end" in out
 
 
@@ -332,7 +332,7 @@ def test_6_a_schema_invalid_file_fails_the_gate(
     tamper(data)
     (sandbox / RESULTS).write_text(json.dumps(data), "utf-8")
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and message in out
+    assert code == pipeline.EXIT_UNTRUSTED and message in out
 
 
 def test_6_a_partial_run_fails_the_gate(sandbox: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -340,7 +340,7 @@ def test_6_a_partial_run_fails_the_gate(sandbox: Path, capsys: pytest.CaptureFix
     assert run.returncode == 0
     assert recorded(sandbox)["run"]["partial"] is True
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and "partial: not every scenario was run" in out
+    assert code == pipeline.EXIT_UNTRUSTED and "partial: not every scenario was run" in out
     assert "deselected" in out
     assert " not run" in run.stdout and " 0 not run" not in run.stdout  # counted in the summary
 
@@ -363,7 +363,7 @@ def test_7_a_malformed_feature_fails_alone(
     assert data["totals"]["passed"] > 0 and data["run"]["partial"] is True
     assert any("00_broken.feature does not parse" in p for p in data["run"]["problems"])
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and "00_broken.feature" in out
+    assert code == pipeline.EXIT_UNTRUSTED and "00_broken.feature" in out
 
 
 def test_7_a_collection_error_makes_the_run_partial(
@@ -384,7 +384,7 @@ def test_7_a_collection_error_makes_the_run_partial(
         and " 0 not run" not in run.stdout
     )
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and "the steps do not load" in out
+    assert code == pipeline.EXIT_UNTRUSTED and "the steps do not load" in out
 
 
 DUPLICATES = """\
@@ -435,7 +435,7 @@ def test_7_records_that_contradict_themselves_are_not_green(
     assert joined.scenario_status(feature, scenario) is Status.FAILED
     assert joined.problems()
     code, out = gate(sandbox, capsys)
-    assert code == cli.EXIT_UNTRUSTED and "contradiction: " in out
+    assert code == pipeline.EXIT_UNTRUSTED and "contradiction: " in out
 
 
 # --- 8. two builds of one checkout at once ------------------------------------------------
@@ -454,11 +454,11 @@ def test_8_a_second_build_waits_then_refuses(
         ran.append(path)
         return 0
 
-    monkeypatch.setattr(cli, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(pipeline, "run_scenarios", run_scenarios)
     with build_lock(results.parent, timeout=0, say=False):
         code = cli.main(["site", "--results", str(results), "--wait", "0.3"])
     captured = capsys.readouterr()
-    assert code == cli.EXIT_LOCKED
+    assert code == pipeline.EXIT_LOCKED
     assert "another build of this checkout (pid " in captured.out  # it waited, saying why
     assert "still holds" in captured.err and ran == []
     assert results.read_text("utf-8") == "the first build's results"  # nothing deleted
