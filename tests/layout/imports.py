@@ -9,7 +9,7 @@ it names. ``from package import name`` names ``package.name`` when that is a mod
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,11 +45,15 @@ def _absolute(module: str, is_package: bool, level: int, target: str | None) -> 
     return ".".join(base + ([target] if target else []))
 
 
-def imports(module: str, path: Path, known: set[str]) -> Iterator[tuple[str, int]]:
-    """The project modules ``module`` imports, with the line of each import."""
-    tree = ast.parse(path.read_text("utf-8"), str(path))
+def imports(
+    module: str, path: Path, known: set[str], nodes: Iterable[ast.AST] | None = None
+) -> Iterator[tuple[str, int]]:
+    """The project modules ``module`` imports, with the line of each import (``nodes``: the
+    statements to read, by default every node of the file)."""
+    if nodes is None:
+        nodes = ast.walk(ast.parse(path.read_text("utf-8"), str(path)))
     is_package = path.name == "__init__.py"
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name in known:

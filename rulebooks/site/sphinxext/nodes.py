@@ -1,6 +1,7 @@
 """Placeholder nodes filled in by the ``doctree-resolved`` handler.
 
-They never reach a writer: :mod:`rulebooks.site.sphinxext.resolve` replaces every one of them.
+They never reach a writer: :func:`rulebooks.site.sphinxext.events.on_doctree_resolved`
+replaces every one of them.
 The visitors registered for them only guard against a builder that skips that event.
 """
 
