@@ -6,7 +6,7 @@ BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LOCK  := requirements.lock
 
-.PHONY: all test site serve bench lint clean simulate mutate lock
+.PHONY: all test test-fast site serve bench lint clean simulate mutate lock
 
 all: test
 
@@ -31,6 +31,13 @@ lock: $(STAMP)
 JOBS ?= auto
 test: $(STAMP)
 	$(BIN)/python -m pytest $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
+
+## make test-fast: the quick loop while working: the engines, the scenarios and the unit
+## tests, without the tests marked slow (site builds, the browser, campaigns, subprocess
+## suites: tests/markers.py). Under a minute on 2 cores; make test runs everything.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow" -n $(JOBS) --dist loadfile \
+		tests/engines tests/scenarios tests/unit tests/layout
 
 ## make site: run the scenarios whose inputs changed (their feature file, their game's steps
 ## and engine, the recorder, the versions; the others' results are reused from the cache in

@@ -244,7 +244,8 @@ def command_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The `rulebooks` command's arguments: each subcommand sets ``run``, its function."""
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -367,8 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     trace_cmd.add_argument("--by", choices=("clause", "function"), default="clause")
     trace_cmd.add_argument("--game", default=None, help="one game only")
     trace_cmd.set_defaults(run=command_trace)
+    return parser
 
-    args = parser.parse_args(argv)
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     code: int = args.run(args)
     return code
 

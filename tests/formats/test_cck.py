@@ -45,10 +45,10 @@ def test_the_conformance_page_is_the_table_of_samples() -> None:
     )
 
 
-def test_the_readme_states_the_number_of_conformant_samples() -> None:
+def test_the_running_guide_states_the_number_of_conformant_samples() -> None:
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs/guide/running.md").read_text("utf-8")
     conformant = sum(1 for sample in SAMPLES if sample.verdict == "conformant")
     assert f"`cucumber-messages` package; {conformant} of the Cucumber Compatibility Kit" in (
         readme.replace("\n", " ")

@@ -68,6 +68,33 @@ def test_no_import_cycle_between_packages() -> None:
     assert cycles(package_graph()) == []
 
 
+def documented_layers() -> list[set[str]]:
+    """The dependency line of the layout page, left to right, as package units."""
+    page = (ROOT / "docs/guide/layout.md").read_text("utf-8")
+    line = next(line for line in page.splitlines() if line.startswith("engine <- games"))
+    names = {"engine": "engine", "cli": "rulebooks.cli", "<game>/tooling": "<game>/tooling"}
+    return [
+        {names.get(item.strip(), f"rulebooks.{item.strip()}") for item in layer.split(",")}
+        for layer in line.split("<-")
+    ]
+
+
+def test_every_import_runs_left_along_the_layout_pages_line() -> None:
+    layers = documented_layers()
+    rank = {unit: i for i, layer in enumerate(layers) for unit in layer}
+    edges = package_graph()
+    assert edges.pop("rulebooks") == set(), "the package's __init__ imports nothing"
+    wrong = []
+    for source, targets in sorted(edges.items()):
+        key = "<game>/tooling" if source.endswith(".tooling") else source
+        assert key in rank, f"{source} is not on the layout page's line"
+        for target in sorted(targets - {"rulebooks"}):
+            target_key = "<game>/tooling" if target.endswith(".tooling") else target
+            if rank[target_key] >= rank[key]:
+                wrong.append(f"{source} -> {target}")
+    assert wrong == []
+
+
 def test_no_import_cycle_when_modules_load() -> None:
     assert cycles(module_level_graph()) == []
 
