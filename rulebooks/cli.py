@@ -245,7 +245,9 @@ def command_new(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The `rulebooks` command's arguments: each subcommand sets ``run``, its function."""
+    """The `rulebooks` command's arguments: each subcommand sets ``run``, its function.
+
+    Long: one block per subcommand, so that the command's whole surface reads in one place."""
     parser = argparse.ArgumentParser(prog="rulebooks", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 

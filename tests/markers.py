@@ -3,8 +3,10 @@
 A test is ``slow`` when it builds a site, opens a browser, runs a campaign or a Dask
 cluster, or starts pytest, Sphinx or the CLI in subprocesses: every test of the folders in
 :data:`SLOW_FOLDERS` and of the files in :data:`SLOW_FILES`. ``make test`` runs them all.
-Loaded by ``-p tests.markers`` (pyproject.toml), outside the conftests the scenario
-fingerprint covers.
+The conftest of each folder holding tests that ``make test-fast`` runs or leaves out
+imports :func:`pytest_collection_modifyitems` from here (the marker itself is declared in
+pyproject.toml); ``tests/conftest.py`` is not used for it, as the scenario fingerprint
+covers that file.
 """
 
 from __future__ import annotations
@@ -33,12 +35,6 @@ SLOW_FILES = frozenset({
 def is_slow(path: Path) -> bool:
     relative = path.resolve().relative_to(TESTS)
     return relative.parts[0] in SLOW_FOLDERS or relative.as_posix() in SLOW_FILES
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "slow: builds a site, runs a campaign or starts processes (not in test-fast)"
-    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

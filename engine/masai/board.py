@@ -151,6 +151,13 @@ class _Reader:
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
+        self.taken: dict[str, str] = {}  # every id -> what it names, to refuse an id used twice
+
+    def claim(self, ident: str, what: str) -> None:
+        """Record that ``ident`` names ``what``; an id names one thing on the whole board."""
+        if ident in self.taken:
+            raise self.fail(f"the id {ident!r} is used twice ({self.taken[ident]} and {what})")
+        self.taken[ident] = what
 
     def fail(self, message: str) -> GameDataError:
         return GameDataError(f"{self.origin}: {message}")
@@ -200,13 +207,39 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
     if not isinstance(verified, bool):
         raise read.fail(f"'verified' must be true or false, got {verified!r}")
     name = read.ident(top.get("name", "custom"), "'name'")
-    taken: dict[str, str] = {}  # every id -> what it names, to refuse an id used twice
+    necklace, key_ids, key_at = _read_sectors(read, top)
+    dice = _read_die_slots(read, top)
+    seeds = _read_seed_slots(read, top, dice)
+    areas = _read_areas(read, top, dice, seeds)
+    natural = _read_natural_links(read, top, dice)
+    return _board(top, name, verified, (necklace, key_ids, key_at), dice, seeds, areas, natural)
 
-    def claim(ident: str, what: str) -> None:
-        if ident in taken:
-            raise read.fail(f"the id {ident!r} is used twice ({taken[ident]} and {what})")
-        taken[ident] = what
 
+@dataclass(frozen=True)
+class _Slots:
+    """The slots of one kind as read: ids, line, position (and, for seed slots, the die
+    slots each joins), with the index of each id."""
+
+    ids: list[str]
+    line: list[int]
+    at: list[tuple[float, float]]
+    index: dict[str, int]
+    joins: list[tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class _Areas:
+    ids: list[str]
+    sector: list[int]
+    dice: list[tuple[int, ...]]
+    seeds: list[tuple[int, ...]]
+    die_area: dict[int, int]
+    seed_area: dict[int, int]
+
+
+def _read_sectors(
+    read: _Reader, top: Mapping[str, Any]
+) -> tuple[list[int], list[str], list[tuple[float, float]]]:
     # Sectors: the six colours once each, in necklace order, each with a key position.
     sectors = read.items(top.get("sectors"), "'sectors'")
     necklace: list[int] = []
@@ -224,25 +257,31 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
         necklace.append(sector)
         key = read.mapping(entry.get("key"), f"the {colour} sector's key")
         key_ids[sector] = read.ident(key.get("id"), f"the {colour} sector's key id")
-        claim(key_ids[sector], f"the {colour} key")
+        read.claim(key_ids[sector], f"the {colour} key")
         key_at[sector] = read.position(key.get("at"), f"the {colour} sector's key")
     missing = [c for i, c in enumerate(COLOURS) if i not in necklace]
     if missing:
         raise read.fail(f"no sector for {', '.join(missing)}: the necklace has one per colour")
+    return necklace, key_ids, key_at
 
-    # Slots.
+
+def _read_die_slots(read: _Reader, top: Mapping[str, Any]) -> _Slots:
     die_ids: list[str] = []
     die_line: list[int] = []
     die_at: list[tuple[float, float]] = []
     for n, entry in enumerate(read.items(top.get("die_slots"), "'die_slots'")):
         entry = read.mapping(entry, f"die slot {n + 1}")
         ident = read.ident(entry.get("id"), f"die slot {n + 1}'s id")
-        claim(ident, "a die slot")
+        read.claim(ident, "a die slot")
         die_ids.append(ident)
         die_line.append(read.line(entry.get("line"), f"die slot {ident}"))
         die_at.append(read.position(entry.get("at"), f"die slot {ident}"))
     die_index = {ident: i for i, ident in enumerate(die_ids)}
+    return _Slots(die_ids, die_line, die_at, die_index, [])
 
+
+def _read_seed_slots(read: _Reader, top: Mapping[str, Any], dice: _Slots) -> _Slots:
+    die_index, die_line = dice.index, dice.line
     seed_ids: list[str] = []
     seed_line: list[int] = []
     seed_at: list[tuple[float, float]] = []
@@ -250,7 +289,7 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
     for n, entry in enumerate(read.items(top.get("seed_slots"), "'seed_slots'")):
         entry = read.mapping(entry, f"seed slot {n + 1}")
         ident = read.ident(entry.get("id"), f"seed slot {n + 1}'s id")
-        claim(ident, "a seed slot")
+        read.claim(ident, "a seed slot")
         seed_ids.append(ident)
         line = read.line(entry.get("line"), f"seed slot {ident}")
         seed_line.append(line)
@@ -272,7 +311,14 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
             joined.append(d)
         seed_joins.append(tuple(joined))
     seed_index = {ident: i for i, ident in enumerate(seed_ids)}
+    return _Slots(seed_ids, seed_line, seed_at, seed_index, seed_joins)
 
+
+def _read_areas(
+    read: _Reader, top: Mapping[str, Any], die_slots: _Slots, seed_slots: _Slots
+) -> _Areas:
+    die_ids, die_index = die_slots.ids, die_slots.index
+    seed_ids, seed_index = seed_slots.ids, seed_slots.index
     # Areas: two per sector; three die slots and three seed slots each; a slot in one area.
     area_ids: list[str] = []
     area_sector: list[int] = []
@@ -283,7 +329,7 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
     for n, entry in enumerate(read.items(top.get("areas"), "'areas'")):
         entry = read.mapping(entry, f"area {n + 1}")
         ident = read.ident(entry.get("id"), f"area {n + 1}'s id")
-        claim(ident, "an area")
+        read.claim(ident, "an area")
         colour = entry.get("sector")
         if colour not in COLOURS:
             raise read.fail(f"area {ident}: sector must be a colour, got {colour!r}")
@@ -305,7 +351,13 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
         for slot in names:
             if index[slot] not in where:
                 raise read.fail(f"slot {slot} is in no area")
+    return _Areas(area_ids, area_sector, area_dice, area_seeds, die_area, seed_area)
 
+
+def _read_natural_links(
+    read: _Reader, top: Mapping[str, Any], dice: _Slots
+) -> list[tuple[int, int]]:
+    die_index, die_line = dice.index, dice.line
     # Natural links: pairs of different die slots on one line, each pair once.
     natural: list[tuple[int, int]] = []
     for n, pair in enumerate(read.items(top.get("natural_links", []), "'natural_links'")):
@@ -321,7 +373,26 @@ def parse_board(data: Any, origin: str = "board data") -> Board:
         if link in natural:
             raise read.fail(f"natural link {pair[0]}-{pair[1]} is listed twice")
         natural.append(link)
+    return natural
 
+
+def _board(
+    top: Mapping[str, Any],
+    name: str,
+    verified: bool,
+    keys: tuple[list[int], list[str], list[tuple[float, float]]],
+    dice: _Slots,
+    seeds: _Slots,
+    areas: _Areas,
+    natural: list[tuple[int, int]],
+) -> Board:
+    """The board, with the tables the rules look up precomputed."""
+    necklace, key_ids, key_at = keys
+    die_ids, die_line, die_at, die_index = dice.ids, dice.line, dice.at, dice.index
+    seed_ids, seed_line, seed_at, seed_index = seeds.ids, seeds.line, seeds.at, seeds.index
+    seed_joins = seeds.joins
+    area_ids, area_sector, area_dice, area_seeds = areas.ids, areas.sector, areas.dice, areas.seeds
+    die_area, seed_area = areas.die_area, areas.seed_area
     die_sector = tuple(area_sector[die_area[d]] for d in range(len(die_ids)))
     return Board(
         name=name,

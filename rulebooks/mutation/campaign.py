@@ -520,28 +520,31 @@ def read_previous(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def campaign(
-    *,
-    workers: int,
-    full: bool = False,
-    games: Sequence[str] = (),
-    mutant: str | None = None,
-    hand_made: bool = True,
-    out: Path | None = None,
-    root: Path = ROOT,
-    dask: DaskBackend | None = None,
-) -> dict[str, Any]:
-    """Run what changed, merge with the last results, write the file; returns its data.
+@dataclass(frozen=True)
+class _Plan:
+    """What a campaign reruns and what it keeps from the last results file."""
 
-    With `dask`, mutmut's mutants, the mutants rerun in a fresh process and the hand-made
-    mutations' suites run on that cluster (started once for all); mutmut's stats run and the
-    clean runs run here.
-    """
-    out = out or root / mutate_results.RESULTS_FILE
-    started = datetime.now(UTC)
-    clock = time.monotonic()
-    previous = read_previous(out)  # --full reruns the games chosen, keeps the others
-    suite = suite_hashes(root)
+    reusable: set[str]
+    """The games whose scenarios and steps are unchanged since the last campaign."""
+    current: list[Target]
+    """Every function citing a clause, as the code is now."""
+    to_run: list[Target]
+    kept: dict[str, dict[str, Any]]
+    """Function key -> its record in the last results file, kept as it is."""
+    old_functions: dict[str, dict[str, Any]]
+
+
+def _plan(
+    previous: dict[str, Any] | None,
+    suite: dict[str, str],
+    root: Path,
+    *,
+    full: bool,
+    games: Sequence[str],
+    mutant: str | None,
+) -> _Plan:
+    """Which functions to mutate: those whose code or whose game's suite changed (all of
+    the chosen games with `full`, one function with `mutant`); the others keep their records."""
     old_suite = (previous or {}).get("suite_sha256")
     old_suite = old_suite if isinstance(old_suite, dict) else {}
     reusable = {game for game in trace.GAMES if previous and old_suite.get(game) == suite[game]}
@@ -574,62 +577,73 @@ def campaign(
             to_run.append(target)
         elif old is not None and (reuse or target not in selected):
             kept[target.key] = old
-    print(
-        f"{len(current)} functions cite a clause: {len(to_run)} to mutate, "
-        f"{len(kept)} keep their results", flush=True,
-    )  # fmt: skip
-    with contextlib.ExitStack() as stack:  # the campaign's Dask cluster, if any, for all
-        cluster = stack.enter_context(dask.start()) if dask is not None else None
-        fresh: dict[str, list[dict[str, Any]]] = {}
-        if to_run:
-            patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
-            # mutmut's process judges its mutants on the very cluster: started once, here
-            on_cluster = DaskBackend(cluster.address) if cluster is not None else None
-            run_mutmut(patterns, workers, root, on_cluster)
-            fresh = collect(to_run, root)
-            rerun_fresh(
-                to_run,
-                {k: [r for r in v if mutant in (None, r["name"])] for k, v in fresh.items()},
-                workers,
-                root,
-                cluster,
-            )
-            if mutant is not None:  # the other mutants of that function keep their results
-                old_records = {r["name"]: r for r in kept.get(to_run[0].key, {}).get("mutants", [])}
-                old_records = old_records or {
-                    r["name"]: r for r in old_functions.get(to_run[0].key, {}).get("mutants", [])
-                }
-                fresh = {to_run[0].key: [
-                    r if r["name"] == mutant else old_records.get(r["name"], r)
-                    for r in fresh[to_run[0].key]
-                ]}  # fmt: skip
-        functions: list[dict[str, Any]] = []
-        for target in current:
-            unit = target.unit
-            if target.key in fresh:
-                records, code_hash = fresh[target.key], target.hash
-            elif target.key in kept:
-                records, code_hash = kept[target.key]["mutants"], kept[target.key]["hash"]
-            else:
-                continue
-            for record in records:  # the code may have moved since (docstrings, other functions)
-                record["line"] = _mutant_line(record["diff"], root / unit.path, unit)
-            functions.append(
-                {
-                    "path": unit.path, "qualname": unit.qualname, "line": unit.line,
-                    "game": unit.game, "clauses": list(unit.cites), "hash": code_hash,
-                    "mutants": records,
-                }
-            )  # fmt: skip
-        previous_rules = {r["id"]: r for r in (previous or {}).get("rule_mutations", [])}
-        rules = (
-            rule_mutations(previous_rules, reusable, workers, root, cluster)
-            if hand_made
-            else list(previous_rules.values())
-        )
+    return _Plan(reusable, current, to_run, kept, old_functions)
+
+
+def _run_mutants(
+    plan: _Plan, mutant: str | None, workers: int, root: Path, cluster: Any
+) -> dict[str, list[dict[str, Any]]]:
+    """mutmut over the functions to run (on the cluster when there is one), then the
+    mutants of functions run at import rerun in a fresh process; their records by function."""
+    to_run = plan.to_run
+    if not to_run:
+        return {}
+    patterns = [mutant] if mutant else [mangled(t.unit) + "__mutmut_*" for t in to_run]
+    # mutmut's process judges its mutants on the very cluster: started once, here
+    on_cluster = DaskBackend(cluster.address) if cluster is not None else None
+    run_mutmut(patterns, workers, root, on_cluster)
+    fresh = collect(to_run, root)
+    rerun_fresh(
+        to_run,
+        {k: [r for r in v if mutant in (None, r["name"])] for k, v in fresh.items()},
+        workers,
+        root,
+        cluster,
+    )
+    if mutant is not None:  # the other mutants of that function keep their results
+        old_records = {r["name"]: r for r in plan.kept.get(to_run[0].key, {}).get("mutants", [])}
+        old_records = old_records or {
+            r["name"]: r for r in plan.old_functions.get(to_run[0].key, {}).get("mutants", [])
+        }
+        fresh = {to_run[0].key: [
+            r if r["name"] == mutant else old_records.get(r["name"], r)
+            for r in fresh[to_run[0].key]
+        ]}  # fmt: skip
+    return fresh
+
+
+def _function_records(
+    plan: _Plan, fresh: dict[str, list[dict[str, Any]]], root: Path
+) -> list[dict[str, Any]]:
+    """The results file's functions: the fresh records, else the kept ones."""
+    functions: list[dict[str, Any]] = []
+    for target in plan.current:
+        unit = target.unit
+        if target.key in fresh:
+            records, code_hash = fresh[target.key], target.hash
+        elif target.key in plan.kept:
+            records, code_hash = plan.kept[target.key]["mutants"], plan.kept[target.key]["hash"]
+        else:
+            continue
+        for record in records:  # the code may have moved since (docstrings, other functions)
+            record["line"] = _mutant_line(record["diff"], root / unit.path, unit)
+        functions.append(
+            {
+                "path": unit.path, "qualname": unit.qualname, "line": unit.line,
+                "game": unit.game, "clauses": list(unit.cites), "hash": code_hash,
+                "mutants": records,
+            }
+        )  # fmt: skip
+    return functions
+
+
+def _engine_files(
+    plan: _Plan, functions: list[dict[str, Any]], previous: dict[str, Any] | None, root: Path
+) -> dict[str, str | None]:
+    """Each engine file's hash when every function of it has fresh records, else the last."""
     engine_files: dict[str, str | None] = {}
     by_file: dict[str, list[Target]] = {}
-    for target in current:
+    for target in plan.current:
         by_file.setdefault(target.unit.path, []).append(target)
     recorded = {f"{f['path']}:{f['qualname']}": f["hash"] for f in functions}
     old_files: dict[str, str | None] = (previous or {}).get("engine_files", {})
@@ -637,6 +651,46 @@ def campaign(
         fresh_file = all(recorded.get(t.key) == t.hash for t in its)
         engine_files[path] = (
             mutate_results.file_sha256(root / path) if fresh_file else old_files.get(path)
+        )
+    return engine_files
+
+
+def campaign(
+    *,
+    workers: int,
+    full: bool = False,
+    games: Sequence[str] = (),
+    mutant: str | None = None,
+    hand_made: bool = True,
+    out: Path | None = None,
+    root: Path = ROOT,
+    dask: DaskBackend | None = None,
+) -> dict[str, Any]:
+    """Run what changed, merge with the last results, write the file; returns its data.
+
+    With `dask`, mutmut's mutants, the mutants rerun in a fresh process and the hand-made
+    mutations' suites run on that cluster (started once for all); mutmut's stats run and the
+    clean runs run here.
+    """
+    out = out or root / mutate_results.RESULTS_FILE
+    started = datetime.now(UTC)
+    clock = time.monotonic()
+    previous = read_previous(out)  # --full reruns the games chosen, keeps the others
+    suite = suite_hashes(root)
+    plan = _plan(previous, suite, root, full=full, games=games, mutant=mutant)
+    print(
+        f"{len(plan.current)} functions cite a clause: {len(plan.to_run)} to mutate, "
+        f"{len(plan.kept)} keep their results", flush=True,
+    )  # fmt: skip
+    with contextlib.ExitStack() as stack:  # the campaign's Dask cluster, if any, for all
+        cluster = stack.enter_context(dask.start()) if dask is not None else None
+        fresh = _run_mutants(plan, mutant, workers, root, cluster)
+        functions = _function_records(plan, fresh, root)
+        previous_rules = {r["id"]: r for r in (previous or {}).get("rule_mutations", [])}
+        rules = (
+            rule_mutations(previous_rules, plan.reusable, workers, root, cluster)
+            if hand_made
+            else list(previous_rules.values())
         )
     data = {
         "schema": mutate_results.SCHEMA,
@@ -647,8 +701,8 @@ def campaign(
         "workers": workers,
         "git": git_state(root),
         "suite_sha256": suite,
-        "engine_files": engine_files,
-        "ran_functions": len(to_run),
+        "engine_files": _engine_files(plan, functions, previous, root),
+        "ran_functions": len(plan.to_run),
         "kept_functions": len(functions) - len(fresh),
         "functions": functions,
         "rule_mutations": rules,

@@ -113,6 +113,9 @@ def record_scenarios(
     the keys cover) is run incrementally; another project's (``site --project``) always
     runs in full.
 
+    Long: the order of its steps (retire the old file, select, run, join, cache) is the
+    guarantee that no older run passes for this one; it reads best in one piece.
+
     ``runner`` runs pytest (its arguments as :func:`run_scenarios` takes them): by default
     :func:`run_scenarios`, in a new process; ``rulebooks serve`` runs it in a fork.
     """

@@ -191,6 +191,7 @@ PATHS = re.compile(r"(?<![\w./-])((?:rulebooks|engine)/[\w/.*<>-]*\w)")
 TEXTS = sorted(
     [*ROOT.glob("rulebooks/**/*.py"), *ROOT.glob("engine/**/*.py"), *ROOT.glob("tests/**/*.py"),
      *ROOT.glob("docs/**/*.md"), ROOT / "README.md", ROOT / "pyproject.toml",
+     *ROOT.glob("rulebooks/**/*.tmpl"),
      ROOT / "Makefile", *ROOT.glob("rulebooks/**/README.md"), *ROOT.glob("examples/pig/**/*.py"),
      ROOT / "docs/conf.py", *ROOT.glob("benchmarks/*.py")]
 )  # fmt: skip
@@ -304,3 +305,26 @@ def test_every_sphinx_extension_is_importable() -> None:
 def test_every_mutmut_pattern_matches_a_file(key: str) -> None:
     for pattern in PYPROJECT["tool"]["mutmut"][key]:
         assert any(ROOT.glob(pattern)), f"[tool.mutmut] {key}: {pattern} matches nothing"
+
+
+LONG = 80
+"""Lines a function may take without saying why (``Long:`` in its docstring)."""
+
+
+def long_functions() -> list[tuple[str, int, bool]]:
+    """Every function of engine and rulebooks over :data:`LONG` lines: where, its length,
+    and whether its docstring gives the reason."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > LONG:
+                    reason = "\nLong:" in "\n" + (ast.get_docstring(node) or "")
+                    found.append((f"{name}.{node.name} (line {node.lineno})", length, reason))
+    return found
+
+
+def test_no_function_over_80_lines_without_a_reason() -> None:
+    unexplained = [(where, length) for where, length, reason in long_functions() if not reason]
+    assert unexplained == []

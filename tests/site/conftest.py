@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.markers import pytest_collection_modifyitems  # noqa: F401  (marks slow tests)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

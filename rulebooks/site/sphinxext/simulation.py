@@ -244,6 +244,10 @@ def no_simulation(path: Path, reason: str) -> nodes.Node:
 
 
 def campaign_nodes(campaign: Mapping[str, Any]) -> list[nodes.Node]:
+    """The section of one campaign on the simulation page: its title, data label, counts,
+    score summaries, win rates with their intervals, and violations.
+
+    Long: the page's sections in the order they are shown, each a few nodes."""
     title = _title(campaign)
     params = ", ".join(f"{k}={v}" for k, v in campaign.get("parameters", {}).items())
     seeds = campaign.get("seeds") or ["?", "?"]
