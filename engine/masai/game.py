@@ -41,7 +41,17 @@ from ..core import (
     player_label,
     shown,
 )
-from .board import COLOURS, INNER, LINES, OUTER, Board, load_board, parse_board
+from .board import (
+    AREAS_PER_SECTOR,
+    COLOURS,
+    DIE_SLOTS_PER_AREA,
+    INNER,
+    LINES,
+    OUTER,
+    Board,
+    load_board,
+    parse_board,
+)
 
 DICE_PER_COLOUR = 8
 FACES = 6
@@ -58,29 +68,37 @@ SPECIAL_NAMES = {
 }
 NO_SLOT = -1
 
-# Action ids. Chance outcomes first, then the decisions of a turn.
+# Action ids: the codec. Chance outcomes first, then the decisions of a turn; each block
+# has its size named, an encode_* function building an id and a decode_* function reading
+# one back (the only code that does arithmetic on action ids).
+SECTORS = len(COLOURS)
+DIE_SLOTS = SECTORS * AREAS_PER_SECTOR * DIE_SLOTS_PER_AREA  # 36 on every board
+SEED_SLOTS = DIE_SLOTS  # one seed slot per die slot (3 of each per area)
+REPAIR_SOURCES = 2 + DIE_SLOTS  # FROM_POOL, FROM_DISCARD, then 2 + a die slot
 _DRAW = 0  # DRAW + kind: the next die drawn from the bag, rolled on its face
-_KEY = _DRAW + KINDS  # KEY + kind * 6 + sector: that die becomes the sector's key
-_PLACE = (
-    _KEY + KINDS * 6
-)  # PLACE + (kind * 36 + slot) * 6 + face - 1 (face != the die's: special 2)
-_SEED = _PLACE + KINDS * 36 * FACES  # SEED + seed slot
-NO_SEED = _SEED + 36
-_MOVE_KEY = NO_SEED + 1  # MOVE_KEY + sector * 36 + slot (special 3)
-_REPAIR = _MOVE_KEY + 6 * 36  # REPAIR + slot * 38 + source: 0 pool, 1 discard, 2 + slot
-PASS = _REPAIR + 36 * 38
+_KEY = _DRAW + KINDS  # KEY + kind * SECTORS + sector: that die becomes the sector's key
+_PLACE = _KEY + KINDS * SECTORS  # PLACE + (kind * DIE_SLOTS + slot) * FACES + face - 1
+_SEED = _PLACE + KINDS * DIE_SLOTS * FACES  # SEED + seed slot
+NO_SEED = _SEED + SEED_SLOTS
+_MOVE_KEY = NO_SEED + 1  # MOVE_KEY + sector * DIE_SLOTS + slot (special 3)
+_REPAIR = _MOVE_KEY + SECTORS * DIE_SLOTS  # REPAIR + slot * REPAIR_SOURCES + source
+PASS = _REPAIR + DIE_SLOTS * REPAIR_SOURCES
 NUM_ACTIONS = PASS + 1
 PLACE_ACTIONS = tuple(
-    tuple(range(_PLACE + kind * 36 * FACES - 1, _PLACE + (kind + 1) * 36 * FACES))
+    tuple(range(_PLACE + kind * DIE_SLOTS * FACES - 1, _PLACE + (kind + 1) * DIE_SLOTS * FACES))
     for kind in range(KINDS)
 )
 """A kind of die -> slot * FACES + face -> `place_action(kind, slot, face)` (the ids made
 once: a list of placements then holds these, neither creating nor freeing a number)."""
 MOVE_KEY_ACTIONS = tuple(
-    tuple(range(_MOVE_KEY + s * 36, _MOVE_KEY + s * 36 + 36)) for s in range(6)
+    tuple(range(_MOVE_KEY + s * DIE_SLOTS, _MOVE_KEY + (s + 1) * DIE_SLOTS))
+    for s in range(SECTORS)
 )
 """A sector -> a die slot -> `move_key_action(sector, slot)` (made once, as above)."""
-REPAIR_ACTIONS = tuple(tuple(range(_REPAIR + d * 38, _REPAIR + d * 38 + 38)) for d in range(36))
+REPAIR_ACTIONS = tuple(
+    tuple(range(_REPAIR + d * REPAIR_SOURCES, _REPAIR + (d + 1) * REPAIR_SOURCES))
+    for d in range(DIE_SLOTS)
+)
 """A die slot -> a source -> `repair_action(slot, source)` (made once, as above)."""
 FROM_POOL = 0
 FROM_DISCARD = 1
@@ -173,13 +191,13 @@ def draw_action(kind: int) -> int:
 
 def key_action(kind: int, sector: int) -> int:
     """Use a pool die as the key of a sector (special 1 when the colours differ)."""
-    return _KEY + kind * 6 + sector
+    return _KEY + kind * SECTORS + sector
 
 
 def place_action(kind: int, slot: int, face: int | None = None) -> int:
     """Put a pool die into a die slot, optionally turned to another face (special 2)."""
     shown = face_of(kind) if face is None else face
-    return _PLACE + (kind * 36 + slot) * FACES + shown - 1
+    return _PLACE + (kind * DIE_SLOTS + slot) * FACES + shown - 1
 
 
 def seed_action(seed_slot: int) -> int:
@@ -189,12 +207,44 @@ def seed_action(seed_slot: int) -> int:
 
 def move_key_action(sector: int, slot: int) -> int:
     """Special 3: move a sector's key die into an empty die slot."""
-    return _MOVE_KEY + sector * 36 + slot
+    return _MOVE_KEY + sector * DIE_SLOTS + slot
 
 
 def repair_action(slot: int, source: int) -> int:
     """Special 4: replace the die on `slot`; source FROM_POOL, FROM_DISCARD or 2 + a slot."""
-    return _REPAIR + slot * 38 + source
+    return _REPAIR + slot * REPAIR_SOURCES + source
+
+
+def decode_draw(action: int) -> int:
+    """The kind of die a draw outcome names (:func:`draw_action` read back)."""
+    return action - _DRAW
+
+
+def decode_key(action: int) -> tuple[int, int]:
+    """``(kind, sector)`` of a key action (:func:`key_action` read back)."""
+    return divmod(action - _KEY, SECTORS)
+
+
+def decode_place(action: int) -> tuple[int, int, int]:
+    """``(kind, slot, face)`` of a placement (:func:`place_action` read back)."""
+    rest, face = divmod(action - _PLACE, FACES)
+    kind, slot = divmod(rest, DIE_SLOTS)
+    return kind, slot, face + 1
+
+
+def decode_seed(action: int) -> int:
+    """The seed slot of a seed action (:func:`seed_action` read back)."""
+    return action - _SEED
+
+
+def decode_move_key(action: int) -> tuple[int, int]:
+    """``(sector, slot)`` of a special-3 move (:func:`move_key_action` read back)."""
+    return divmod(action - _MOVE_KEY, DIE_SLOTS)
+
+
+def decode_repair(action: int) -> tuple[int, int]:
+    """``(slot, source)`` of a special-4 repair (:func:`repair_action` read back)."""
+    return divmod(action - _REPAIR, REPAIR_SOURCES)
 
 
 def special_cost(uses_before: int) -> int:
@@ -715,14 +765,14 @@ class MasaiState(State):
                     left = fitting - (0 if faces & FACE_BIT[kind] else 1)  # once it is the key
                     if left > 0:
                         free = True
-                        actions.append(_KEY + kind * 6 + sector)
+                        actions.append(_KEY + kind * SECTORS + sector)
                     elif change and total > 1:
-                        actions.append(_KEY + kind * 6 + sector)
+                        actions.append(_KEY + kind * SECTORS + sector)
             else:  # special 1 (MASAI-7.3, MASAI-R9)
                 for kind in kinds:
                     left = fitting - (0 if faces & FACE_BIT[kind] else 1)
                     if left > 0:
-                        actions.append(_KEY + kind * 6 + sector)
+                        actions.append(_KEY + kind * SECTORS + sector)
         if self._can_pay(player, MOVE_KEY):
             actions.extend(self._key_moves(room, shown))
         if self._can_pay(player, REPAIR):
@@ -777,25 +827,24 @@ class MasaiState(State):
     def _action_to_string(self, action: int, player: int | None) -> str:
         board = self.game.board
         if _DRAW <= action < _KEY:
-            return f"draw {die_name(action - _DRAW)}"
+            return f"draw {die_name(decode_draw(action))}"
         if _KEY <= action < _PLACE:
-            kind, sector = divmod(action - _KEY, 6)
+            kind, sector = decode_key(action)
             special = " (special 1)" if colour_of(kind) != sector else ""
             return f"key {die_name(kind)} on {COLOURS[sector]}{special}"
         if _PLACE <= action < _SEED:
-            rest, face = divmod(action - _PLACE, FACES)
-            kind, slot = divmod(rest, 36)
-            turned = f" as {face + 1} (special 2)" if face + 1 != face_of(kind) else ""
+            kind, slot, face = decode_place(action)
+            turned = f" as {face} (special 2)" if face != face_of(kind) else ""
             return f"place {die_name(kind)}{turned} on {board.die_ids[slot]}"
         if _SEED <= action < NO_SEED:
-            return f"seed on {board.seed_ids[action - _SEED]}"
+            return f"seed on {board.seed_ids[decode_seed(action)]}"
         if action == NO_SEED:
             return "no seed"
         if _MOVE_KEY <= action < _REPAIR:
-            sector, slot = divmod(action - _MOVE_KEY, 36)
+            sector, slot = decode_move_key(action)
             return f"move the {COLOURS[sector]} key to {board.die_ids[slot]} (special 3)"
         if _REPAIR <= action < PASS:
-            slot, source = divmod(action - _REPAIR, 38)
+            slot, source = decode_repair(action)
             where = ("the pool", "the discard")[source] if source < 2 else board.die_ids[source - 2]
             return f"repair {board.die_ids[slot]} from {where} (special 4)"
         if action == PASS:
@@ -845,7 +894,7 @@ class MasaiState(State):
                 f"{self._supply[player]}")  # fmt: skip
 
     def _why_key_illegal(self, player: int, action: int) -> str:
-        kind, sector = divmod(action - _KEY, 6)
+        kind, sector = decode_key(action)
         colour = COLOURS[sector]
         if not self._pool[kind]:
             return f"MASAI-5.1: there is no {die_name(kind)} in the pool"
@@ -871,9 +920,7 @@ class MasaiState(State):
 
     def _why_place_illegal(self, player: int, action: int) -> str:
         board = self.game.board
-        rest, face = divmod(action - _PLACE, FACES)
-        face += 1
-        kind, slot = divmod(rest, 36)
+        kind, slot, face = decode_place(action)
         if self._phase != PLACE:
             return (f"MASAI-5.1: a die is placed only after taking a key for its sector "
                     f"({player_label(player)} has not taken one this turn)")  # fmt: skip
@@ -911,7 +958,7 @@ class MasaiState(State):
             if last is not None and self._phase == KEY and not self._supply[last[0]]:
                 return f"MASAI-5.3: {player_label(last[0])} has no seeds left to place"
             return "MASAI-5.3: a seed may only be placed right after one's own die is placed"
-        seed = action - _SEED
+        seed = decode_seed(action)
         area = board.die_area[self._placed]
         if board.seed_area[seed] != area:
             return (f"MASAI-5.3: the seed must go into the area of the die just placed "
@@ -922,7 +969,7 @@ class MasaiState(State):
 
     def _why_move_key_illegal(self, player: int, action: int) -> str:
         board = self.game.board
-        sector, slot = divmod(action - _MOVE_KEY, 36)
+        sector, slot = decode_move_key(action)
         target = board.die_sector[slot]
         if self._keys[sector] == NO_SLOT:
             return f"MASAI-7.5: the {COLOURS[sector]} sector has no key die to take"
@@ -939,7 +986,7 @@ class MasaiState(State):
 
     def _why_repair_illegal(self, player: int, action: int) -> str:
         board = self.game.board
-        slot, source = divmod(action - _REPAIR, 38)
+        slot, source = decode_repair(action)
         kind = self._dice[slot]
         if kind == NO_SLOT:
             return f"MASAI-7.6: {board.die_ids[slot]} holds no die to repair"
@@ -969,7 +1016,7 @@ class MasaiState(State):
             if not _SEED <= action < NO_SEED:
                 return False
             board = self.game.board
-            seed = action - _SEED
+            seed = decode_seed(action)
             return (
                 self._seeds[seed] == NO_SLOT
                 and board.seed_area[seed] == board.die_area[self._placed]
@@ -984,23 +1031,22 @@ class MasaiState(State):
         self._cache = None
         phase = self._phase
         if phase == DRAW:
-            self._draw(action - _DRAW)
+            self._draw(decode_draw(action))
         elif phase == KEY:
             if action == PASS:
                 self._passes += 1
                 self._end_turn()
             elif action < _PLACE:
-                self._take_key(*divmod(action - _KEY, 6))
+                self._take_key(*decode_key(action))
             elif action < _REPAIR:
-                self._move_key(*divmod(action - _MOVE_KEY, 36))
+                self._move_key(*decode_move_key(action))
             else:
-                self._repair(*divmod(action - _REPAIR, 38))
+                self._repair(*decode_repair(action))
         elif phase == PLACE:
-            rest, face = divmod(action - _PLACE, FACES)
-            self._place(*divmod(rest, 36), face + 1)
+            self._place(*decode_place(action))
         elif phase == SEED:
             if action != NO_SEED:
-                self._put_seed(action - _SEED)
+                self._put_seed(decode_seed(action))
             self._score_allocation(self._placed)
             self._end_turn()
 
