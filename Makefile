@@ -37,7 +37,7 @@ test: $(STAMP)
 ## suites: tests/markers.py). Under a minute on 2 cores; make test runs everything.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow" -n $(JOBS) --dist loadfile \
-		tests/engines tests/scenarios tests/unit tests/layout
+		tests/engines tests/scenarios tests/tooling tests/layout
 
 ## make site: run the scenarios whose inputs changed (their feature file, their game's steps
 ## and engine, the recorder, the versions; the others' results are reused from the cache in

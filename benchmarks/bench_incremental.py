@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.unit.serving import fetched, rebuilds, serving, wait_until  # noqa: E402 - after the path set-up
+from tests.tooling.site.serving import fetched, rebuilds, serving, wait_until  # noqa: E402 - after the path set-up
 
 BIN = Path(sys.executable).parent
 EDIT = "\n# edited by benchmarks/bench_incremental.py\n"

@@ -22,12 +22,23 @@ SLOW_FOLDERS = frozenset({"site", "clients", "formats", "examples", "invariants"
 Hypothesis state machines and campaigns, the fuzzer."""
 
 SLOW_FILES = frozenset({
-    "unit/test_mutate_dask.py", "unit/test_data_dependencies.py", "unit/test_tamper.py",
-    "unit/test_executors.py", "unit/test_tutorial.py", "unit/test_recorder_xdist.py",
-    "unit/test_serve.py", "unit/test_cli.py", "unit/test_quick_exit.py",
-    "unit/test_cli_simulate.py", "unit/test_sphinxext.py", "unit/test_readme.py",
-    "unit/test_guests.py", "unit/test_mutate.py", "unit/test_recorder.py",
-    "unit/test_sphinxext_navigation.py", "unit/test_recorder_boards.py",
+    "tooling/campaigns/test_cli_simulate.py",
+    "tooling/campaigns/test_executors.py",
+    "tooling/games/test_tutorial.py",
+    "tooling/mutation/test_mutate.py",
+    "tooling/mutation/test_mutate_dask.py",
+    "tooling/provenance/test_data_dependencies.py",
+    "tooling/results/test_tamper.py",
+    "tooling/run/test_quick_exit.py",
+    "tooling/run/test_recorder.py",
+    "tooling/run/test_recorder_boards.py",
+    "tooling/run/test_recorder_xdist.py",
+    "tooling/site/test_guests.py",
+    "tooling/site/test_serve.py",
+    "tooling/site/test_sphinxext.py",
+    "tooling/site/test_sphinxext_navigation.py",
+    "tooling/test_cli.py",
+    "tooling/test_readme.py",
 })  # fmt: skip
 """Unit tests that run subprocesses, small site builds or a Dask cluster (seconds each)."""
 

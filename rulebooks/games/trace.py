@@ -7,7 +7,7 @@ or class whose docstring names ``GAME-3.3`` is code enforcing GAME-3.3. A range
 ``GAME-6.1..6.3`` cites 6.1, 6.2 and 6.3. The games and their clause prefixes are the
 project's (:mod:`rulebooks.games.registry`).
 
-``rulebooks trace`` prints the map both ways; ``tests/unit/test_trace.py`` fails when code
+``rulebooks trace`` prints the map both ways; ``tests/tooling/games/test_trace.py`` fails when code
 cites an ID no page defines, or when a clause that needs code is cited by none. The mutation
 campaign (:mod:`rulebooks.mutation.campaign`) scores each clause by the mutants of the functions
 here.

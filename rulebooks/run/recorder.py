@@ -48,7 +48,7 @@ with the sha256 of the feature text that process parsed; only the controller wri
 file (workers, recognised by ``config.workerinput``, never do). The controller reads every
 feature file at the end of the run: a text that differs from the one a worker parsed is
 recorded ``changed during the run``. A parallel run records the same scenarios, statuses,
-steps and boards as a serial one (tests/unit/test_recorder_xdist.py). Not forwarded by
+steps and boards as a serial one (tests/tooling/run/test_recorder_xdist.py). Not forwarded by
 xdist: deselections on the workers (a ``-k`` run is still partial, through its runs not
 run) and, in the Cucumber Messages stream, which step definition matched each step.
 """

@@ -19,7 +19,7 @@ from rulebooks.results.history import (
     verified_since,
 )
 from rulebooks.results.join import ClauseVerdict
-from tests.unit.results_docs import results_document
+from tests.tooling.results.results_docs import results_document
 
 FEATURE = "features/mahe/01_dice.feature"
 

@@ -14,7 +14,7 @@ import pytest
 from rulebooks.results.fingerprint import feature_digests
 from rulebooks.site import pipeline
 from rulebooks.site.sphinxext.prune import orphan_pages, unused_boards
-from tests.unit.results_docs import results_document
+from tests.tooling.results.results_docs import results_document
 
 FEATURE = """\
 Feature: {name}

@@ -1,0 +1,120 @@
+"""Every command of the tutorial page (docs/tutorial.md) runs, in order, and does what the
+page says: a new game's project installs, registers, passes its suite with its clause
+unverified, and with the page's scenario added, verified."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+PAGE = ROOT / "docs" / "tutorial.md"
+_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.M | re.S)
+
+
+def commands() -> list[str]:
+    return _BLOCK.findall(PAGE.read_text("utf-8"))
+
+
+def test_the_page_has_the_commands_from_new_to_a_verified_clause() -> None:
+    blocks = commands()
+    assert blocks[0].strip() == "rulebooks new dice"
+    assert len(blocks) == 7
+
+
+def layered_venv(where: Path) -> Path:
+    """A throwaway environment seeing every package of this one (Rulebooks, pytest, ...) and
+    installing into its own folder, so the tutorial's ``pip install`` touches nothing shared;
+    its ``python``, ``pip`` and ``rulebooks`` come first on PATH."""
+    venv = where / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    ours = sysconfig.get_paths()["purelib"]
+    (Path(purelib) / "layered.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
+    (venv / "bin" / "pip").write_text(f'#!/bin/sh\nexec "{python}" -m pip "$@"\n')
+    (venv / "bin" / "rulebooks").write_text(
+        f"#!{python}\nimport sys\nfrom rulebooks.cli import main\nsys.exit(main())\n"
+    )
+    for script in ("pip", "rulebooks"):
+        (venv / "bin" / script).chmod(0o755)
+    return venv / "bin"
+
+
+@pytest.fixture(scope="module")
+def tutorial_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    where = tmp_path_factory.mktemp("tutorial")
+    script = "set -euo pipefail\n" + "".join(commands())
+    bin_dir = str(layered_venv(where))
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    env.pop("RULEBOOKS_GAMES", None)
+    work = where / "work"
+    work.mkdir()
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=work, env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return work, done.stdout
+
+
+def _clause_scenarios(results: Path) -> list[str]:
+    recorded = json.loads(results.read_text("utf-8"))
+    return [
+        scenario["status"]
+        for scenario in recorded["scenarios"]
+        if "clause:DICE-1.1" in scenario["tags"]
+    ]
+
+
+def test_the_new_game_registers_and_its_clause_is_unverified(
+    tutorial_run: tuple[Path, str],
+) -> None:
+    where, output = tutorial_run
+    assert re.search(r"^  dice +Dice +2-4 players +rulebooks-dice ", output, re.M), output
+    assert "problem:" not in output
+    assert _clause_scenarios(where / "dice" / "unverified.json") == []
+
+
+def test_the_pages_scenario_verifies_the_clause(tutorial_run: tuple[Path, str]) -> None:
+    where, _ = tutorial_run
+    assert _clause_scenarios(where / "dice" / "verified.json") == ["passed"]
+
+
+def _clause_verdict(page: Path) -> str:
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.read_text("utf-8")))
+    found = re.search(r"DICE-1\.1 .*?Verdict: (\S+ \w+)", text)
+    assert found, f"no verdict for DICE-1.1 on {page}"
+    return found.group(1)
+
+
+def test_the_new_games_site_shows_the_clause_unverified_then_verified(
+    tutorial_run: tuple[Path, str],
+) -> None:
+    where, _ = tutorial_run
+    site = where / "dice"
+    assert _clause_verdict(site / "unverified-site" / "dice" / "rules.html") == "○ unverified"
+    assert _clause_verdict(site / "docs" / "_build" / "html" / "dice" / "rules.html") == (
+        "✔ verified"
+    )
+    examples = (site / "docs" / "_build" / "html" / "dice" / "examples.html").read_text("utf-8")
+    assert "A game for four players can be set up" in examples
+
+
+def test_a_bad_name_or_an_existing_folder_is_refused(tmp_path: Path) -> None:
+    from rulebooks.games.scaffold import ScaffoldError, new_game
+
+    with pytest.raises(ScaffoldError, match="'Dice!' is not a game name"):
+        new_game("Dice!", tmp_path)
+    new_game("dice", tmp_path)
+    with pytest.raises(ScaffoldError, match="already exists"):
+        new_game("dice", tmp_path)

@@ -1,0 +1,107 @@
+"""The extension's rulings and UNVERIFIED labels, on the small project of test_sphinxext.
+
+A clause naming a ruling reads "verified under ruling ..." on the rules page, the game
+verdict and the coverage page, and a ruling no interpretation defines is a warning. The
+results file's ``data`` section turns into the ``data-note`` box, the verdict's caveat and
+the note beside a clause resting on a dependent scenario; without it, the status is unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from rulebooks.site.sphinxext.simulation import data_label, unverified_data
+from tests.tooling.site.test_sphinxext import (
+    DICE_PATH,
+    RULES,
+    Build,
+    make_project,
+    results_document,
+)
+
+RULED = RULES.replace(
+    ":title: A total above 7 is a bust\n", ":title: A total above 7 is a bust\n:ruling: MAHE-R4\n"
+).replace(":title: Rolls add up\n", ":title: Rolls add up\n:ruling: MAHE-R4, MAHE-R99\n")
+
+NOTE = "# Data\n\n```{data-note} mahe\n```\n\n```{coverage}\n```\n"
+
+
+def data_section(unverified: int, dependents: list[str]) -> dict[str, Any]:
+    return {
+        "mahe": [
+            {
+                "path": "engine/mahe/data/egg_cards.json",
+                "what": "the egg-card distribution",
+                "verified_values": 0,
+                "unverified_values": unverified,
+                "verified": unverified == 0,
+                "dependents": dependents,
+            }
+        ]
+    }
+
+
+def build(tmp_path: Path, data: dict[str, Any] | None) -> Build:
+    results = results_document()
+    if data is not None:
+        results["data"] = data
+    project = make_project(tmp_path, results)
+    project.write("docs/rules.md", RULED)
+    project.write("docs/data.md", NOTE)
+    project.write(
+        "docs/index.md",
+        "# Mahé\n\n```{toctree}\nrules\nscenarios\nverdict\ndata\n```\n",
+    )
+    return project.build()
+
+
+def test_a_clause_read_under_a_ruling_says_so_everywhere(tmp_path: Path) -> None:
+    built = build(tmp_path, data_section(1, []))
+    assert "Verdict: ✔ verified under ruling MAHE-R4" in built.text("rules", "MAHE-3.3")
+    assert 'href="#MAHE-R4"' in built.markup("rules", "MAHE-3.3")
+    failing = built.text("rules", "MAHE-3.4")
+    assert "Verdict: ✘ failing · read under rulings MAHE-R4 and MAHE-R99" in failing
+    assert "under ruling" not in built.text("rules", "MAHE-3.6")
+    verdict = built.text("verdict", "verdict-mahe")
+    assert "Read under a ruling: MAHE-3.3 ✔ verified under ruling MAHE-R4" in verdict
+    assert "✔ verified under ruling MAHE-R4" in built.text("data", "coverage-mahe-3-3")
+    assert "clause MAHE-3.4 names ruling MAHE-R99, which no interpretation" in built.warnings
+    assert "names ruling MAHE-R4" not in built.warnings
+
+
+def test_the_data_note_names_unverified_files_and_their_dependents(tmp_path: Path) -> None:
+    dependent = f"{DICE_PATH}: First die 2, second 6: a bust"
+    built = build(tmp_path, data_section(1, [dependent]))
+    page = built.pages["data"]
+    assert "UNVERIFIED component data" in page and "engine/mahe/data/egg_cards.json" in page
+    assert "1 scenario depends on them" in page and "First die 2, second 6: a bust" in page
+    rules = built.text("rules", "MAHE-3.3")
+    assert "rests on UNVERIFIED data: engine/mahe/data/egg_cards.json" in rules
+    assert "rests on" not in built.text("rules", "MAHE-3.6")
+    verdict = built.text("verdict", "verdict-mahe")
+    assert "Caveat, UNVERIFIED data: engine/mahe/data/egg_cards.json" in verdict
+    assert "1 verified clause(s) rest on scenarios that depend on it: MAHE-3.3" in verdict
+
+
+def test_verified_data_gets_no_label(tmp_path: Path) -> None:
+    built = build(tmp_path, data_section(0, []))
+    assert "UNVERIFIED" not in built.pages["data"]
+    assert "UNVERIFIED" not in built.text("verdict", "verdict-mahe")
+
+
+def test_results_without_a_data_section_say_the_status_is_unknown(tmp_path: Path) -> None:
+    built = build(tmp_path, None)
+    assert "UNVERIFIED status unknown" in re.sub(r"<[^>]+>", "", built.pages["data"])
+    assert "UNVERIFIED status unknown" in built.text("verdict", "verdict-mahe")
+
+
+def test_a_campaign_is_labelled_from_its_data() -> None:
+    files = data_section(3, [])["mahe"]
+    assert unverified_data({"game": "mahe", "data": files}) == files
+    boxed = data_label({"game": "mahe", "data": files})[0].astext()
+    assert "UNVERIFIED data: Mahé" in boxed and "engine/mahe/data/egg_cards.json" in boxed
+    assert data_label({"game": "mahe", "data": data_section(0, [])["mahe"]}) == []
+    unknown = data_label({"game": "mahe"})[0].astext()
+    assert "does not record which component data" in unknown

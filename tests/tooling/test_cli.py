@@ -1,0 +1,231 @@
+"""The `rulebooks` command: verdict totals, exit codes of `site`, random play."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rulebooks import cli
+from rulebooks.formats.html_report import ReportJob
+from rulebooks.results.fingerprint import file_digest
+from rulebooks.site import pipeline
+from tests.tooling.results.results_docs import results_document
+
+FEATURE = "features/game/one.feature"
+
+
+def write_results(path: Path, statuses: list[str], root: Path | None = None) -> None:
+    """A results file for a checkout at ``root`` (default: beside ``path``) whose one feature
+    file has one scenario per status, each with one step of that status."""
+    root = root or path.parent
+    lines = ["Feature: One", ""]
+    scenarios = []
+    for index, status in enumerate(statuses):
+        line = len(lines) + 1
+        lines += [f"  Scenario: number {index}", "    Given a step", ""]
+        step = {"keyword": "Given", "text": "a step", "line": line + 1, "status": status,
+                "duration": 0.0, "error": None}  # fmt: skip
+        scenarios.append(
+            {
+                "nodeid": f"t::{index}",
+                "feature": FEATURE,
+                "feature_name": "One",
+                "line": line,
+                "name": f"number {index}",
+                "rule": None,
+                "tags": [],
+                "example": None,
+                "status": status,
+                "duration": 0.0,
+                "error": None,
+                "steps": [step],
+            }
+        )
+    feature = root / FEATURE
+    feature.parent.mkdir(parents=True, exist_ok=True)
+    feature.write_text("\n".join(lines), "utf-8")
+    document = results_document(scenarios, {FEATURE: file_digest(feature)}, root)
+    path.write_text(json.dumps(document), "utf-8")
+
+
+def verdict(results: Path, root: Path | None = None) -> int:
+    return cli.main(["verdict", str(results), "--root", str(root or results.parent)])
+
+
+def test_verdict_counts_each_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "r.json"
+    write_results(results, ["passed", "passed", "failed", "undefined"])
+    assert verdict(results) == pipeline.EXIT_FAILED
+    assert (
+        "2 passed, 1 failed, 1 undefined, 0 skipped, 0 not run, 0 stale" in capsys.readouterr().out
+    )
+    write_results(results, ["passed"])
+    assert verdict(results) == 0
+
+
+def test_verdict_without_results_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert verdict(tmp_path / "none.json") == pipeline.EXIT_UNTRUSTED
+    assert "none.json: no such file" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("statuses", "build_code", "exit_code", "message"),
+    [
+        (["passed", "passed"], 0, 0, "site built: open"),
+        (["passed", "failed"], 0, 1, "shown in red on the site"),
+        (["passed"], 2, 2, "the site build failed"),
+    ],
+)
+def test_site_builds_even_when_scenarios_fail(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    statuses: list[str],
+    build_code: int,
+    exit_code: int,
+    message: str,
+) -> None:
+    results = tmp_path / "results.json"
+    results.write_text("stale run", "utf-8")
+    built: list[Path] = []
+
+    def run_scenarios(path: Path, args: object = ()) -> int:
+        assert not path.exists(), "an older results file must not survive into a new run"
+        write_results(path, statuses, tmp_path)
+        return 0 if "failed" not in statuses else 1
+
+    def build_site(html: Path, path: Path, full: bool = False, **_: object) -> int:
+        built.append(html)
+        return build_code
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(pipeline, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(pipeline, "build_site", build_site)
+    monkeypatch.setattr(pipeline, "run_simulation", lambda path, full=False: True)
+    code = cli.main(["site", "--results", str(results), "--html", str(tmp_path / "html")])
+    out = capsys.readouterr().out
+    assert code == exit_code and message in out and built == [tmp_path / "html"]
+    assert "scenarios: " in out
+
+
+def test_site_fails_when_the_simulation_breaks_an_invariant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def run_scenarios(path: Path, args: object = ()) -> int:
+        write_results(path, ["passed"], tmp_path)
+        return 0
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(pipeline, "run_scenarios", run_scenarios)
+    monkeypatch.setattr(pipeline, "build_site", lambda html, path, full=False, **_: 0)
+    monkeypatch.setattr(pipeline, "run_simulation", lambda path, full=False: False)
+    code = cli.main(["site", "--results", str(tmp_path / "r.json"), "--html", str(tmp_path / "h")])
+    assert code == 1 and "the simulation broke an invariant" in capsys.readouterr().out
+
+
+def test_play_prints_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "mahe", "--players", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "game over; winners:" in out and "returns" in out
+
+
+def test_play_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "mahe", "--players", "9"]) == 2
+    assert "played by 2 to 7 players, not 9" in capsys.readouterr().err
+
+
+# --- what `rulebooks site` runs side by side ----------------------------------------------
+
+
+def plain_docs(root: Path) -> None:
+    """A Sphinx project with one page and no extension (what SphinxRun builds here)."""
+    (root / "docs").mkdir()
+    (root / "docs" / "conf.py").write_text('project = "plain"\n', "utf-8")
+    (root / "docs" / "index.rst").write_text("Plain\n=====\n\nOne page.\n", "utf-8")
+
+
+def test_sphinx_run_builds_only_when_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain_docs(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    html, results = tmp_path / "html", tmp_path / "results.json"
+    unbuilt = pipeline.SphinxRun(html, results)
+    unbuilt.stop()
+    assert unbuilt.process.returncode != 0 and not pipeline.staging_dir(html).exists()
+    built = pipeline.SphinxRun(html, results)
+    assert built.build() == 0
+    assert (pipeline.staging_dir(html) / "index.html").is_file()
+
+
+def test_a_prepared_sphinx_run_builds_what_changed_before_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The application is made ahead (the last build's environment loaded) and the page
+    edited after that is still what the build reads."""
+    plain_docs(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    html, results = tmp_path / "html", tmp_path / "results.json"
+    assert pipeline.SphinxRun(html, results).build() == 0
+    prepared = pipeline.SphinxRun(html, results, prepare=True)
+    time.sleep(3)  # time to make the application (its environment says "One page.")
+    page = tmp_path / "docs" / "index.rst"
+    page.write_text(page.read_text("utf-8").replace("One page.", "Edited meanwhile."), "utf-8")
+    assert prepared.build() == 0
+    assert "Edited meanwhile." in (pipeline.staging_dir(html) / "index.html").read_text("utf-8")
+    unbuilt = pipeline.SphinxRun(html, results, prepare=True)
+    unbuilt.stop()
+    assert unbuilt.process.returncode != 0
+
+
+def test_a_prepared_sphinx_run_reports_a_broken_configuration_when_it_builds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    plain_docs(tmp_path)
+    (tmp_path / "docs" / "conf.py").write_text("raise RuntimeError('conf.py is broken')\n")
+    monkeypatch.chdir(tmp_path)
+    prepared = pipeline.SphinxRun(tmp_path / "html", tmp_path / "results.json", prepare=True)
+    assert prepared.build() == 2
+    assert "conf.py is broken" in capfd.readouterr().err
+
+
+def finished_job(tmp_path: Path, text: str, code: int = 0) -> ReportJob:
+    """A report job whose renderer writes ``text`` and exits with ``code``."""
+    report = tmp_path / "cucumber-report.html"
+    partial = report.with_name(".cucumber-report.html.partial")
+    script = f"open({str(partial)!r}, 'w').write({text!r}); raise SystemExit({code})"
+    process = subprocess.Popen([sys.executable, "-c", script], stderr=subprocess.PIPE, text=True)
+    return ReportJob(process, tmp_path / "messages.ndjson", partial, report)
+
+
+def test_a_finished_report_replaces_the_one_the_site_lists(tmp_path: Path) -> None:
+    html = tmp_path / "html"
+    (html / "downloads").mkdir(parents=True)
+    (html / "downloads" / "cucumber-report.html").write_text("last run's", "utf-8")
+    (tmp_path / "cucumber-report.html").write_text("last run's", "utf-8")
+    pipeline.finish_report(finished_job(tmp_path, "this run's"), html)
+    assert (html / "downloads" / "cucumber-report.html").read_text("utf-8") == "this run's"
+    assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "this run's"
+
+
+def test_a_report_the_site_does_not_list_is_not_added(tmp_path: Path) -> None:
+    html = tmp_path / "html"
+    html.mkdir()
+    pipeline.finish_report(finished_job(tmp_path, "this run's"), html)
+    assert not (html / "downloads").exists()
+
+
+def test_a_failed_report_replaces_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    html = tmp_path / "html"
+    (html / "downloads").mkdir(parents=True)
+    (html / "downloads" / "cucumber-report.html").write_text("last run's", "utf-8")
+    (tmp_path / "cucumber-report.html").write_text("last run's", "utf-8")
+    pipeline.finish_report(finished_job(tmp_path, "half a rep", code=1), html)
+    assert "Cucumber's HTML report: not made" in capsys.readouterr().out
+    assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "last run's"
+    assert not (tmp_path / ".cucumber-report.html.partial").exists()
