@@ -14,7 +14,6 @@ The tooling's own registry (``rulebooks.games.registry``) reads what a game decl
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 from collections.abc import Callable
 
 from .core import Game, InvalidGameError
@@ -32,7 +31,10 @@ BUILT_IN: dict[str, str] = {
 
 
 def _entries() -> dict[str, str]:
-    """Name -> ``module:Class`` of every game: the built-in ones, then the installed ones."""
+    """Name -> ``module:Class`` of every game: the built-in ones, then the installed ones
+    (installed metadata is read on use: importing it costs ``import engine`` a third more)."""
+    import importlib.metadata
+
     found = dict(BUILT_IN)
     for entry in importlib.metadata.entry_points(group=GROUP):
         found.setdefault(entry.name, entry.value)
