@@ -225,6 +225,13 @@ def command_games(args: argparse.Namespace) -> int:
         problems += [
             f"{spec.package}: game {name!r} is missing {p}" for p in spec.layout_problems()
         ]
+    for name in registry.engine_only():
+        print(f"  {name:12} (loads in the engine only)")
+        problems.append(
+            f"game {name!r} loads in the engine (entry-point group engine.games) but declares "
+            f"nothing to the tooling: add an entry point of the group {registry.GROUP} naming "
+            f"its GameSpec (see docs/tutorial.md)"
+        )
     for problem in problems:
         print(f"problem: {problem}")
     return 1 if problems else 0

@@ -156,3 +156,12 @@ def by_prefix(prefix: str) -> GameSpec | None:
 def titles() -> dict[str, str]:
     """The project's games' printed names, in the project's order, by name."""
     return {name: found.title for name, found in games().items()}
+
+
+def engine_only() -> list[str]:
+    """The games the engine loads (:func:`engine.games.names`) that declare nothing to the
+    tooling: no entry point of :data:`GROUP` names their :class:`GameSpec`."""
+    from engine import games as engine_games
+
+    return [name for name in engine_games.names() if name not in installed().games]
+

@@ -226,3 +226,22 @@ def test_the_games_command_lists_the_games_and_reports_problems(
     monkeypatch.setenv(project.ENV, "mahe,chess")
     assert main(["games"]) == 1
     assert "problem: the project lists the game 'chess'" in capsys.readouterr().out
+
+
+def test_a_game_without_tooling_declarations_loads_and_the_games_command_names_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its engine alone registered (``engine.games``): engine.load_game plays it, and
+    ``rulebooks games`` says what the tooling lacks."""
+    from engine import games
+    from rulebooks.cli import main
+
+    monkeypatch.delenv(project.ENV, raising=False)
+    monkeypatch.setitem(games.BUILT_IN, "mahe_copy", "engine.mahe:MaheGame")
+    state = engine.load_game("mahe_copy", players=2).new_initial_state()
+    assert engine.RandomSampler(seed=2).play_out(state).is_terminal()
+    assert main(["games"]) == 1
+    out = capsys.readouterr().out
+    assert "  mahe_copy    (loads in the engine only)" in out
+    assert "problem: game 'mahe_copy' loads in the engine (entry-point group engine.games)" in out
+    assert "add an entry point of the group rulebooks.games naming its GameSpec" in out
