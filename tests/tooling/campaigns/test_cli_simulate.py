@@ -176,6 +176,7 @@ def test_an_interrupted_campaign_writes_its_partial_summary(
     assert campaign["games"] == 5 and campaign["seeds"] == [0, 4]
 
 
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
 def test_ctrl_c_on_a_running_campaign(tmp_path: Path) -> None:
     """The real signal, sent to the command's process group (as a terminal does) while two
     workers play a long campaign."""

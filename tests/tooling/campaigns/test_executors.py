@@ -187,6 +187,7 @@ def test_a_campaign_survives_a_killed_dask_worker(
 
 
 # -- Ctrl-C -----------------------------------------------------------------------------------
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
 def test_ctrl_c_stops_the_process_pool(tmp_path: Path) -> None:
     pool = ProcessPool(2)
     results = pool.map(square_logged, ((str(tmp_path / "log"), n) for n in range(100)))
@@ -200,6 +201,7 @@ def test_ctrl_c_stops_the_process_pool(tmp_path: Path) -> None:
             os.kill(pid, 0)
 
 
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
 def test_ctrl_c_cancels_the_chunks_in_flight_on_dask(cluster: DaskCluster, tmp_path: Path) -> None:
     results = cluster.map(square_logged, ((str(tmp_path / "log"), n) for n in range(100)))
     assert next(results) == 0
@@ -215,6 +217,7 @@ def test_ctrl_c_cancels_the_chunks_in_flight_on_dask(cluster: DaskCluster, tmp_p
     assert list(cluster.map(abs, [-1, -2])) == [1, 2], "the cluster is still usable"
 
 
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
 def test_ctrl_c_in_a_terminal_stops_a_dask_campaign_cleanly(tmp_path: Path) -> None:
     """As in a terminal: SIGINT to the whole process group, the LocalCluster's included."""
     command = [

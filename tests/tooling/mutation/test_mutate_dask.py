@@ -81,6 +81,7 @@ def test_a_local_dask_cluster_gives_the_verdicts_of_mutmuts_fork_runner(project:
             assert killers == [], name
 
 
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
 def test_ctrl_c_stops_mutmut_on_dask_cleanly(project: Path) -> None:
     """As in a terminal: SIGINT to the whole process group once mutants are being judged.
     mutmut stops, the command exits 130 without a traceback, and no process of the group

@@ -303,6 +303,7 @@ def pytest_runtest_call(item):
 """
 
 
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
 def test_6_an_interrupted_run_fails_the_gate(
     sandbox: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
