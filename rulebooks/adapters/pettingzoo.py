@@ -65,6 +65,14 @@ _PARALLEL_METADATA: dict[str, Any] = {"render_modes": ["ansi", "human"]}
 Mask = npt.NDArray[np.int8]
 
 
+def as_action(action: object) -> Any:
+    """An agent's action as the engine takes it: a NumPy integer (what a ``Discrete`` space's
+    ``sample()`` gives) becomes its int; anything else goes to the engine as it is, which
+    refuses what is not an int (8.9, "8", True) as it does for every caller, where ``int()``
+    would have played action 8, 8 or 1."""
+    return int(action) if isinstance(action, np.integer) else action
+
+
 class LegalDiscrete(Discrete):
     """``Discrete(n)`` whose ``sample()`` without a mask or probabilities draws a legal action
     of its agent at the environment's current node (uniformly: as ``sample(mask)`` with the
@@ -232,7 +240,7 @@ class RulebooksAECEnv(_Base, AECEnv[str, Observation, int]):  # type: ignore[mis
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose play is over")
         self._cumulative_rewards[agent] = 0.0
-        self.play.apply(int(action))
+        self.play.apply(as_action(action))
         self._resolve_chance()
         self._after_move()
         self._accumulate_rewards()
@@ -292,9 +300,9 @@ class RulebooksParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         if missing:
             raise ValueError(f"no action for {', '.join(missing)}, who act now")
         if current == SIMULTANEOUS:
-            play.apply_joint([int(actions[agent]) for agent in self.agents])
+            play.apply_joint([as_action(actions[agent]) for agent in self.agents])
         else:
-            play.apply(int(actions[acting[0]]))
+            play.apply(as_action(actions[acting[0]]))
         self._resolve_chance()
         agents = self.agents
         observations = {a: self.observe(a) for a in agents}

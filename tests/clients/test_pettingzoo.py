@@ -185,3 +185,34 @@ def test_the_parallel_environment_ends_with_the_engine_returns() -> None:
             )
         assert all(terminations.values())
         assert list(rewards.values()) == par.play.state.returns()
+
+
+def legal_ids(aec: Any) -> list[int]:
+    return [int(a) for a in np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])]
+
+
+def test_an_action_that_is_not_an_int_is_refused_as_the_engines_refuse_it() -> None:
+    """``int()`` would have played 8.9 and "8" as action 8, and True as action 1."""
+    aec = env("mahe", players=3)
+    aec.reset(seed=2)
+    for _ in range(50):  # on to a position where action 1 (roll) is legal, for True
+        if 1 in legal_ids(aec):
+            break
+        aec.step(legal_ids(aec)[0])
+    legal = legal_ids(aec)
+    assert 1 in legal, legal
+    history = aec.play.state.history()
+    for wrong in (legal[-1] + 0.9, str(legal[-1]), True, float(legal[-1])):
+        refusal = f"an action is an int, not {type(wrong).__name__}"
+        with pytest.raises(IllegalActionError, match=refusal):
+            aec.step(wrong)  # type: ignore[arg-type]
+        assert aec.play.state.history() == history, wrong
+    aec.step(np.int64(legal[-1]))  # type: ignore[arg-type]  # what Discrete.sample() gives
+    assert aec.play.state.history()[len(history)] == legal[-1]
+
+    par = parallel_env(AgainGame())
+    par.reset(seed=1)
+    history = par.play.state.history()
+    with pytest.raises(IllegalActionError, match="an action is an int, not float"):
+        par.step({agent: 2.0 for agent in par.agents})  # type: ignore[misc]
+    assert par.play.state.history() == history
