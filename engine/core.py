@@ -335,20 +335,29 @@ class State(abc.ABC):
 
         Every action is checked before any is applied: something other than a list or tuple
         of ints, a missing player, an extra one or an illegal action raises
-        `IllegalActionError` and leaves the state untouched.
+        `IllegalActionError` and leaves the state untouched. The caller's list is read once,
+        into a copy that is both checked and played: a list that changes afterwards (or
+        between two reads) cannot get an unchecked action played.
         """
+        if isinstance(actions, list | tuple):
+            actions = list(actions)
+        self._apply_joint_copy(actions)
+
+    def _apply_joint_copy(self, actions: Sequence[int]) -> None:
+        """`apply_actions` on the state's own copy of the joint action."""
         if (
-            isinstance(actions, list | tuple)
+            type(actions) is list
             and self.current_player() == SIMULTANEOUS
             and len(actions) == self.game.num_players
             and all(type(action) is int for action in actions)
             and self._plainly_legal_joint(actions)
         ):
-            self._apply_joint(list(actions))
+            self._apply_joint(actions)
             self._history.extend(actions)
             return
         self._refuse_joint_unless_legal(actions)
-        self._apply_joint(list(actions))
+        assert isinstance(actions, list)
+        self._apply_joint(actions)
         self._history.extend(actions)
 
     def _refuse_joint_unless_legal(self, actions: Sequence[int]) -> None:

@@ -587,7 +587,10 @@ class MaholaState(State):
     def apply_actions(self, actions: Sequence[int]) -> None:
         """As :meth:`State.apply_actions`: validated first, and an illegal joint action raises
         `IllegalActionError` and changes nothing. The usual case, a list of one legal int per
-        player at a joint phase, is recognised in one pass (`_plainly_legal_joint`)."""
+        player at a joint phase, is recognised in one pass (`_plainly_legal_joint`); the
+        caller's list is read once, into the copy that is checked and played."""
+        if isinstance(actions, list | tuple):
+            actions = list(actions)
         if (
             type(actions) is list
             and self._phase in JOINT_PHASES
@@ -597,7 +600,7 @@ class MaholaState(State):
             self._apply_joint(actions)
             self._history.extend(actions)
             return
-        super().apply_actions(actions)
+        self._apply_joint_copy(actions)
 
     def _plainly_legal_joint(self, actions: Sequence[int]) -> bool:
         """Is every player's part of the joint action an int and legal? Checked without

@@ -91,8 +91,7 @@ PLACE_ACTIONS = tuple(
 """A kind of die -> slot * FACES + face -> `place_action(kind, slot, face)` (the ids made
 once: a list of placements then holds these, neither creating nor freeing a number)."""
 MOVE_KEY_ACTIONS = tuple(
-    tuple(range(_MOVE_KEY + s * DIE_SLOTS, _MOVE_KEY + (s + 1) * DIE_SLOTS))
-    for s in range(SECTORS)
+    tuple(range(_MOVE_KEY + s * DIE_SLOTS, _MOVE_KEY + (s + 1) * DIE_SLOTS)) for s in range(SECTORS)
 )
 """A sector -> a die slot -> `move_key_action(sector, slot)` (made once, as above)."""
 REPAIR_ACTIONS = tuple(

@@ -262,6 +262,45 @@ def test_a_card_played_twice_is_refused_naming_the_player_and_rule() -> None:
     assert state.to_dict() == before
 
 
+class Shifting(list[int]):
+    """A joint action that reads as `legal` the first `honest` times it is iterated, and as
+    `illegal` after: a caller's list changed while the engine was still reading it."""
+
+    def __init__(self, legal: list[int], illegal: list[int], honest: int) -> None:
+        super().__init__(legal)
+        self.variants, self.honest, self.reads = (legal, illegal), honest, 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self.reads += 1
+        return iter(self.variants[self.reads > self.honest])
+
+
+def test_a_joint_action_is_read_once_and_what_was_checked_is_played() -> None:
+    legal = [play_action(0), play_action(5), play_action(10), play_action(15)]
+    illegal = [play_action(0), play_action(0), play_action(10), play_action(15)]
+    reads = []
+    for honest in range(6):
+        state = play_state()
+        shifting = Shifting(legal, illegal, honest)
+        try:
+            state.apply_actions(shifting)
+        except IllegalActionError:
+            assert state == play_state(), f"changed by a refused joint action ({honest} reads)"
+        else:
+            assert state.history()[-4:] == legal, f"played what was not checked ({honest} reads)"
+        reads.append(shifting.reads)
+    assert max(reads) == 1, f"the joint action was read {max(reads)} times"
+
+
+def test_changing_the_joint_action_afterwards_changes_nothing() -> None:
+    state = play_state()
+    actions = [play_action(0), play_action(5), play_action(10), play_action(15)]
+    state.apply_actions(actions)
+    after = state.to_dict()
+    actions[:] = [play_action(1)] * 4
+    assert state.to_dict() == after
+
+
 def test_a_middle_position_is_refused() -> None:
     state = mahola(players=3).state_from_dict(
         {
