@@ -10,8 +10,8 @@ the results file; the site and ``rulebooks verdict`` compute one from the checko
   reuse or invalidate results one feature file at a time.
 - ``code``: the sha256 of every file in :data:`CODE_INPUTS` that exists: the step modules and
   conftests (``tests/scenarios``, the step library ``rulebooks/steps``, conftests up to the
-  root), the engine package with its data files (``engine``), the recorder and binding
-  modules, and ``pyproject.toml`` (pytest's configuration), with what a project adds in
+  root), the engine package with its data files (``engine``), the recorder's
+  modules (:mod:`rulebooks.run`), and ``pyproject.toml`` (pytest's configuration), with what a project adds in
   ``[tool.rulebooks] code`` (:func:`code_inputs`). Hidden files and ``__pycache__`` are left
   out.
 - ``versions``: the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
@@ -58,8 +58,10 @@ CODE_INPUTS = (
     "tests/scenarios",
     "rulebooks/steps",
     "engine",
-    "rulebooks/run/recorder.py",
-    "rulebooks/run/binding.py",
+    *(
+        f"rulebooks/run/{name}.py"
+        for name in "recorder binding world items outcome feature_index reuse output".split()
+    ),
     "pyproject.toml",
 )
 """Files and folders (relative to the project root) whose contents the verdicts depend on."""

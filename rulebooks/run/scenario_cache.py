@@ -66,7 +66,6 @@ CACHE_VERSION = 1
 CACHE_KIND = "rulebooks scenario cache"
 
 RECORDING_MODULES = (
-    "rulebooks/run/recorder.py",
     "rulebooks/run/binding.py",
     "rulebooks/results/schema.py",
     "rulebooks/results/gherkin_model.py",

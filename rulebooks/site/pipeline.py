@@ -199,7 +199,7 @@ def write_crashed_results(results: Path, root: Path, code: int) -> None:
     """A results file for a run that recorded nothing: no scenario, and why."""
     from rulebooks.results.fingerprint import checkout_fingerprint
     from rulebooks.results.schema import SCHEMA, ResultsFile, RunInfo, utc_now
-    from rulebooks.run.recorder import git_state, write_results
+    from rulebooks.run.output import git_state, write_results
 
     now = utc_now()
     problem = (
@@ -564,7 +564,7 @@ def print_verdict(
 ) -> Verdict:
     """Print the counts of every status and why the results cannot be trusted, if so
     (``judged``: the verdict on them, when already taken)."""
-    from rulebooks.run.recorder import summary_line
+    from rulebooks.run.output import summary_line
 
     verdict = judged or judge(results, root or Path.cwd())
     if verdict.counts:

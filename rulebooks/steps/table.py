@@ -6,7 +6,7 @@ the first time the state is needed. The scenario then plays it (chance outcomes 
 through the scripted driver, decisions are applied as the player who must make them) and
 checks it (Then steps read the state).
 
-The table is also the recorder's world (`ScenarioWorld` in rulebooks/run/recorder.py): it draws
+The table is also the recorder's world (`ScenarioWorld` in rulebooks/run/world.py): it draws
 the state for the site, records the chance outcomes it forced, and keeps a picture of the
 board a failed comparison expected when the step stated a whole position.
 

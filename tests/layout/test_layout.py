@@ -328,3 +328,22 @@ def long_functions() -> list[tuple[str, int, bool]]:
 def test_no_function_over_80_lines_without_a_reason() -> None:
     unexplained = [(where, length) for where, length, reason in long_functions() if not reason]
     assert unexplained == []
+
+
+def test_every_module_the_recorder_builds_records_with_is_fingerprinted() -> None:
+    """An edit to any part of the recorder makes the results stale: each module of
+    ``rulebooks.run`` the plugin imports, directly or not, is one of the code inputs."""
+    from rulebooks.results.fingerprint import CODE_INPUTS
+
+    edges = graph()
+    reached, todo = set(), ["rulebooks.run.recorder"]
+    while todo:
+        module = todo.pop()
+        if module not in reached:
+            reached.add(module)
+            todo += [t for t in edges.get(module, ()) if t.startswith("rulebooks.run.")]
+    paths = {modules()[name].relative_to(ROOT).as_posix() for name in reached}
+    assert len(paths) >= 8, paths
+    assert paths - {"rulebooks/run/replay.py", "rulebooks/run/scenario_cache.py"} <= set(
+        CODE_INPUTS
+    ), sorted(paths - set(CODE_INPUTS))

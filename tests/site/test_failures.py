@@ -14,7 +14,7 @@ import pytest
 
 from rulebooks.results.failures import cause_of, failure_groups
 from rulebooks.results.join import load_results
-from rulebooks.run.recorder import describe_exception, project_frames
+from rulebooks.run.outcome import describe_exception, project_frames
 from rulebooks.site.pipeline import print_failures
 from tests.site.conftest import ROOT, build_site, run, text_of
 

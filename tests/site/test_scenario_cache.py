@@ -128,6 +128,7 @@ def test_nothing_changed_keeps_the_results(
         ("tests/scenarios/conftest.py", ["tests/scenarios"], set(FEATURES)),
         ("engine/core.py", ["tests/scenarios"], set(FEATURES)),
         ("rulebooks/run/recorder.py", ["tests/scenarios"], set(FEATURES)),
+        ("rulebooks/run/outcome.py", ["tests/scenarios"], set(FEATURES)),
     ],
 )
 def test_an_edit_reruns_exactly_the_feature_files_depending_on_it(

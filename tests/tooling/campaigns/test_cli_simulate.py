@@ -23,7 +23,7 @@ from rulebooks import cli
 from rulebooks.campaigns import simulate
 from rulebooks.campaigns.simulate import Checks, Played, Violation
 from rulebooks.games.paths import ROOT, publishable
-from rulebooks.run import recorder
+from rulebooks.run import outcome
 from rulebooks.run.commands import simulation_replay
 
 
@@ -253,14 +253,14 @@ def test_published_text_has_repository_relative_paths() -> None:
 
 def test_recorded_errors_and_tracebacks_name_no_absolute_path() -> None:
     error = FileNotFoundError(2, "No such file", str(ROOT / "engine" / "gone.csv"))
-    assert recorder.describe_exception(error) == (
+    assert outcome.describe_exception(error) == (
         "FileNotFoundError: [Errno 2] No such file: 'engine/gone.csv'"
     )
     report = SimpleNamespace(
         failed=True, outcome="failed", duration=0.1,
         longreprtext=f'{ROOT}/tests/conftest.py:12: in fixture\n  File "{ROOT}/engine/core.py"',
     )  # fmt: skip
-    phase = recorder._phase_of(report, SimpleNamespace(excinfo=None, when="setup"))  # type: ignore[arg-type]
+    phase = outcome.phase_of(report, SimpleNamespace(excinfo=None, when="setup"))  # type: ignore[arg-type]
     assert phase.error == 'tests/conftest.py:12: in fixture\n  File "engine/core.py"'
 
 
