@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulebooks.run.asserts import asserts_stripped
 from rulebooks.site import pipeline
 
 if TYPE_CHECKING:
@@ -380,8 +381,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+RUNS_SCENARIOS = frozenset(
+    {command_scenarios, command_serve, command_site, command_replay, command_mutate}
+)
+"""The commands whose verdicts rest on the step definitions' asserts."""
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    stripped = asserts_stripped()
+    if stripped is not None and args.run in RUNS_SCENARIOS:
+        print(f"rulebooks {args.command}: refused: {stripped}", file=sys.stderr)
+        return 2
     code: int = args.run(args)
     return code
 

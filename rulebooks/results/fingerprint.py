@@ -60,7 +60,7 @@ CODE_INPUTS = (
     "engine",
     *(
         f"rulebooks/run/{name}.py"
-        for name in "recorder binding world items outcome feature_index reuse output".split()
+        for name in "recorder binding world items outcome feature_index reuse output asserts".split()
     ),
     "pyproject.toml",
 )

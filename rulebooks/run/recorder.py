@@ -93,6 +93,7 @@ from rulebooks.results.schema import (
     utc_now,
 )
 from rulebooks.run import binding
+from rulebooks.run.asserts import asserts_stripped
 from rulebooks.run.feature_index import FeatureInfo, read_feature, relative_path
 from rulebooks.run.items import (
     example_params,
@@ -201,6 +202,9 @@ def pytest_configure(config: pytest.Config) -> None:
     value = config.getoption("rulebooks_results")
     if not value:
         return
+    stripped = asserts_stripped()
+    if stripped is not None:
+        raise pytest.UsageError(f"rulebooks: not recording: {stripped}")
     path = config.invocation_params.dir / Path(os.path.expanduser(str(value)))
     is_worker = hasattr(config, "workerinput")
     recorder = Recorder(config, path, write=not is_worker)

@@ -229,3 +229,26 @@ def test_a_failed_report_replaces_nothing(
     assert "Cucumber's HTML report: not made" in capsys.readouterr().out
     assert (tmp_path / "cucumber-report.html").read_text("utf-8") == "last run's"
     assert not (tmp_path / ".cucumber-report.html.partial").exists()
+
+
+@pytest.mark.parametrize("command", ["site", "scenarios", "serve", "replay", "mutate"])
+def test_a_command_running_scenarios_refuses_stripped_asserts(tmp_path: Path, command: str) -> None:
+    """``python -O`` (or PYTHONOPTIMIZE) would let every Then step pass unchecked: each
+    command that runs scenarios says so and exits 2 before doing anything."""
+    extra = ["features/mahe/01_setup.feature:5"] if command == "replay" else []
+    done = subprocess.run(
+        [sys.executable, "-O", "-m", "rulebooks.cli", command, *extra],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"rulebooks {command}: refused: Python runs with -O"), done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_commands_that_run_no_scenario_work_with_stripped_asserts(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-O", "-m", "rulebooks.cli", "games"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "mahe" in done.stdout

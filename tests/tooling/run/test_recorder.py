@@ -556,3 +556,18 @@ def test_git_missing(project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) 
     run = run_recorder(project)
     assert run.data["git"] is None
     assert run.data["totals"] == {"passed": 5, "failed": 4, "skipped": 3, "undefined": 1}
+
+
+def test_a_run_whose_asserts_are_stripped_is_refused_not_recorded(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under PYTHONOPTIMIZE the asserts of step modules pytest does not rewrite vanish (the
+    built-in games' steps and the step library), so failing Then steps record passed. The
+    recorder refuses to start and writes nothing."""
+    monkeypatch.setenv("PYTHONOPTIMIZE", "1")
+    result = project.runpytest_subprocess(
+        "-p", "rulebooks.run.recorder", "--rulebooks-results", RESULTS
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "not recording: Python runs with -O or PYTHONOPTIMIZE=1" in result.stderr.str()
+    assert not (project.path / RESULTS).exists()
