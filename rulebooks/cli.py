@@ -33,6 +33,16 @@ if TYPE_CHECKING:
     pass
 
 
+INTERRUPTED = 130
+"""Exit code of a command stopped by Ctrl-C (128 + SIGINT, as the shell reports it)."""
+
+
+def interrupted(what: str) -> int:
+    """Say in one line that Ctrl-C stopped ``what``; the exit code to return."""
+    print(f"interrupted: {what} stopped by Ctrl-C before its end; run it again", file=sys.stderr)
+    return INTERRUPTED
+
+
 def command_scenarios(args: argparse.Namespace) -> int:
     """Record the scenarios for ``make serve``: exit 0 once the results file says how the
     run went (so the site is rebuilt to show it), 3 when another build holds the lock."""
@@ -47,15 +57,20 @@ def command_scenarios(args: argparse.Namespace) -> int:
     except BuildLockTimeout as error:
         print(f"error: {error}", file=sys.stderr)
         return pipeline.EXIT_LOCKED
+    except KeyboardInterrupt:
+        return interrupted("the scenario run")
     return 0
 
 
 def command_serve(args: argparse.Namespace) -> int:
     from rulebooks.site.serve import serve
 
-    return serve(
-        Path(args.results), Path(args.html), host=args.host, port=args.port, wait=args.wait
-    )
+    try:
+        return serve(
+            Path(args.results), Path(args.html), host=args.host, port=args.port, wait=args.wait
+        )
+    except KeyboardInterrupt:  # during the first build (once serving, Ctrl-C is the end)
+        return interrupted("the first build")
 
 
 def command_site(args: argparse.Namespace) -> int:
@@ -77,6 +92,8 @@ def command_site(args: argparse.Namespace) -> int:
     except BuildLockTimeout as error:
         print(f"error: {error}", file=sys.stderr)
         return pipeline.EXIT_LOCKED
+    except KeyboardInterrupt:
+        return interrupted("the site build")
 
 
 def command_diff(args: argparse.Namespace) -> int:

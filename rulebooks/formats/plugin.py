@@ -153,6 +153,9 @@ class FormatsCollector:
         code = 0
         try:
             self.write(check=True)
+        except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: one line
+            print("formats: interrupted by Ctrl-C before they were written", file=sys.stderr)
+            code = 130
         except BaseException:  # said on stderr; the marker goes all the same
             traceback.print_exc()
             code = 1

@@ -20,11 +20,19 @@ the box, the clause shown *unverified*.
 
 from __future__ import annotations
 
+import keyword
 import re
+import shutil
+import tempfile
 from pathlib import Path
 from string import Template
 
-NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+NAME = re.compile(r"[a-z][a-z0-9_]*")
+"""A game's name, whole (``fullmatch``): it names packages, modules and entry points."""
+
+MAX_NAME = 40
+"""Longest name taken: the skeleton's paths hold it twice, and ``<name>_engine`` must stay a
+folder name every file system takes."""
 
 
 class ScaffoldError(ValueError):
@@ -54,17 +62,52 @@ def _files(name: str) -> dict[str, str]:
     return files
 
 
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a game's name, in a phrase (None: nothing)."""
+    if not NAME.fullmatch(name):
+        return f"{name!r} is not a game name: lower case letters, digits and '_', from a letter"
+    if keyword.iskeyword(name):
+        return f"{name!r} is a Python keyword: the game's name is used in its Python code"
+    if len(name) > MAX_NAME:
+        return f"a game name of {len(name)} characters is too long (at most {MAX_NAME})"
+    return None
+
+
 def new_game(name: str, where: Path) -> Path:
-    """Write the skeleton of the game `name` into ``where/<name>``; returns that folder."""
-    if not NAME.match(name):
-        raise ScaffoldError(
-            f"{name!r} is not a game name: lower case letters, digits and '_', from a letter"
-        )
+    """Write the skeleton of the game `name` into ``where/<name>``; returns that folder.
+
+    Written into a new hidden folder of ``where`` first, then renamed: a failure on the way
+    (disk full, a folder one cannot write to) leaves no half skeleton behind."""
+    problem = name_problem(name)
+    if problem:
+        raise ScaffoldError(problem)
     folder = where / name
     if folder.exists():
         raise ScaffoldError(f"{folder} already exists: choose another name or folder")
-    for relative, text in _files(name).items():
-        path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, "utf-8")
+    if where.exists() and not where.is_dir():
+        raise ScaffoldError(f"{where} is not a folder: --dir names the folder to create it in")
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        draft = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=where))
+    except OSError as error:
+        raise ScaffoldError(f"cannot create {folder}: {error.strerror or error}") from None
+    try:
+        for relative, text in _files(name).items():
+            path = draft / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+        draft.chmod(0o777 & ~_umask())
+        draft.rename(folder)
+    except OSError as error:
+        shutil.rmtree(draft, ignore_errors=True)
+        raise ScaffoldError(f"cannot create {folder}: {error.strerror or error}") from None
     return folder
+
+
+def _umask() -> int:
+    """The process's umask (mkdtemp makes its folder 0700; the skeleton's is as mkdir's)."""
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

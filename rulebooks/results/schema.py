@@ -618,6 +618,11 @@ def schema_text() -> str:
 # --- reading a file -------------------------------------------------------------------
 
 
+def _refuse_constant(name: str) -> None:
+    """``NaN``, ``Infinity`` and ``-Infinity``: Python's reader accepts them, JSON has none."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def read_results_file(path: Path) -> ResultsFile:
     """Read and check a results file.
 
@@ -631,11 +636,15 @@ def read_results_file(path: Path) -> ResultsFile:
     except (OSError, UnicodeDecodeError) as error:
         raise ResultsFileError(path, f"cannot be read: {error}") from error
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise ResultsFileError(
             path, f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from error
+    except ValueError as error:  # an integer of more digits than Python converts; NaN
+        raise ResultsFileError(path, f"not valid JSON ({str(error).split(':')[0]})") from None
+    except RecursionError:
+        raise ResultsFileError(path, "not valid JSON (arrays or objects nested too deep)") from None
     if not isinstance(data, dict):
         raise ResultsFileError(path, f"expected a JSON object at the top, got {_json_type(data)}")
     if "schema" not in data:

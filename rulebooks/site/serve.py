@@ -229,8 +229,30 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def address_problem(host: str, port: int) -> str | None:
+    """Why the site could not be served on ``host``:``port`` (None: it can): checked by
+    binding it once, before the first build, as the server binds it after."""
+    import socket
+
+    if not 1 <= port <= 65535:
+        return f"--port {port} is no TCP port: give one from 1 to 65535"
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind((host, port))
+    except OSError as error:  # in use, not allowed, unknown host
+        return f"cannot serve on {host}:{port}: {error.strerror or error}"
+    return None
+
+
 def serve(results: Path, html: Path, *, host: str, port: int, wait: float) -> int:
-    """Build the site, serve it and rebuild it on every change until Ctrl-C."""
+    """Build the site, serve it and rebuild it on every change until Ctrl-C; 2 with the
+    reason, before any build, when the address cannot be served."""
+    problem = address_problem(host, port)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     import uvicorn
     from sphinx_autobuild.filter import IgnoreFilter
     from sphinx_autobuild.middleware import JavascriptInjectorMiddleware

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,6 +74,28 @@ def test_verdict_counts_each_status(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_verdict_without_results_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert verdict(tmp_path / "none.json") == pipeline.EXIT_UNTRUSTED
     assert "none.json: no such file" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (lambda text: text.replace('"line": 3', '"line": ' + "9" * 5000, 1), "integer string"),
+        (lambda text: "[" * 100_000 + "]" * 100_000, "nested too deep"),
+        (lambda text: text.replace('"duration": 0.0', '"duration": NaN', 1), "NaN is not"),
+    ],
+    ids=["integer-too-long", "nested-too-deep", "nan"],
+)
+def test_verdict_on_a_hand_tampered_file_says_why_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tamper: Any, message: str
+) -> None:
+    """Three files Python's JSON reader chokes on (or accepts though JSON has no such
+    number): exit 2 with the reason, no traceback."""
+    results = tmp_path / "r.json"
+    write_results(results, ["passed"])
+    results.write_text(tamper(results.read_text("utf-8")), "utf-8")
+    assert verdict(results) == pipeline.EXIT_UNTRUSTED
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "r.json: not valid JSON" in out and message in out, out
 
 
 @pytest.mark.parametrize(
@@ -252,3 +277,35 @@ def test_commands_that_run_no_scenario_work_with_stripped_asserts(tmp_path: Path
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "mahe" in done.stdout
+
+
+@pytest.mark.usefixtures("sigint_as_in_a_terminal")
+@pytest.mark.parametrize(
+    ("command", "stage", "what"),
+    [
+        ("site", "run_site", "the site build"),
+        ("scenarios", "record_scenarios", "the scenario run"),
+    ],
+)
+def test_ctrl_c_during_a_build_says_so_in_one_line(
+    command: str,
+    stage: str,
+    what: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ctrl-C while ``make site`` (or make serve's scenario step) runs: exit 130 and one
+    line saying so, not a traceback."""
+
+    def ctrl_c(*args: object, **kwargs: object) -> int:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)  # the signal arrives meanwhile
+        raise AssertionError("Ctrl-C had no effect")
+
+    monkeypatch.setattr(pipeline, stage, ctrl_c)
+    results = str(tmp_path / "results" / "results.json")
+    assert cli.main([command, "--results", results]) == cli.INTERRUPTED == 130
+    assert capsys.readouterr().err == (
+        f"interrupted: {what} stopped by Ctrl-C before its end; run it again\n"
+    )

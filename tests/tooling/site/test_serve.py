@@ -133,3 +133,35 @@ def test_a_rebuild_waits_for_the_formats_the_last_one_writes(
         writer.wait()
     assert code == 0
     assert seen.read_text("utf-8") == "written"
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+def test_serve_refuses_a_port_that_is_none_before_any_build(
+    port: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulebooks import cli
+
+    def no_build(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a build started before the port was checked")
+
+    monkeypatch.setattr(serve, "preload", no_build)
+    monkeypatch.setattr(serve, "Rebuild", no_build)
+    assert cli.main(["serve", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: --port {port} is no TCP port: give one from 1 to 65535\n"
+
+
+def test_serve_refuses_a_port_in_use_before_any_build(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    from rulebooks import cli
+
+    monkeypatch.setattr(serve, "preload", lambda: pytest.fail("a build started"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot serve on 127.0.0.1:{port}: ")
