@@ -136,13 +136,18 @@ def command_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_backend_options(parser: argparse.ArgumentParser, workers: int | None, what: str) -> None:
+def add_backend_options(
+    parser: argparse.ArgumentParser, workers: int | None, what: str, bound_note: str = ""
+) -> None:
     """``--workers N`` and, one or the other, ``--dask`` or ``--scheduler ADDRESS``: where a
     campaign's work runs (rulebooks.campaigns.executors)."""
+    from rulebooks.campaigns.executors import WORKERS_CAP, WORKERS_PER_CORE
+
     default = "cores" if workers is None else str(workers)
     parser.add_argument(
         "--workers", type=int, default=workers,
-        help=f"local processes, or the LocalCluster's workers with --dask (default {default})",
+        help=f"local processes, or the LocalCluster's workers with --dask (default {default}; "
+        f"at most {WORKERS_PER_CORE} per core and {WORKERS_CAP}{bound_note})",
     )  # fmt: skip
     backend = parser.add_mutually_exclusive_group()
     backend.add_argument(
@@ -156,7 +161,7 @@ def add_backend_options(parser: argparse.ArgumentParser, workers: int | None, wh
 
 
 def command_simulate(args: argparse.Namespace) -> int:
-    from rulebooks.campaigns import simulate
+    from rulebooks.campaigns import executors, simulate
     from rulebooks.games import registry
 
     names = sorted(registry.games()) if args.game == "all" else [args.game]
@@ -164,7 +169,11 @@ def command_simulate(args: argparse.Namespace) -> int:
         print("error: --games, --workers, --check-every and --clone-every are at least 1",
               file=sys.stderr)  # fmt: skip
         return 2
-    from rulebooks.campaigns import executors
+    problem = None if args.scheduler else executors.workers_problem(args.workers)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    args.workers = min(args.workers, args.games)  # a worker plays one game at least
 
     try:  # every argument, --out included, is checked before the first game
         extra = simulate.parse_parameters(args.param)
@@ -207,11 +216,13 @@ def command_mutate(args: argparse.Namespace) -> int:
         from rulebooks.mutation.handmade import main as run_mutations
 
         return run_mutations(fast=args.fast, only=args.only, games=args.game)
+    from rulebooks.campaigns.executors import workers_problem
     from rulebooks.mutation.campaign import DaskBackend
     from rulebooks.mutation.campaign import main as run_campaign
 
-    if args.workers is not None and args.workers < 1:
-        print("error: --workers is at least 1", file=sys.stderr)
+    problem = None if args.workers is None or args.scheduler else workers_problem(args.workers)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     dask = None
     if args.dask or args.scheduler:
@@ -348,7 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("game", help="a registered game, or 'all'")
     simulate.add_argument("--games", type=int, default=100, help="number of games (seeds)")
     simulate.add_argument("--seed", type=int, default=0, help="seed of the first game (>= 0)")
-    add_backend_options(simulate, 1, "play")
+    add_backend_options(simulate, 1, "play", "; never more than --games")
     simulate.add_argument("--players", type=int, default=None)
     simulate.add_argument(
         "--param", action="append", default=[], metavar="K=V", help="a game parameter"

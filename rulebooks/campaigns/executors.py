@@ -28,6 +28,7 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import os
 import pkgutil
 import signal
 import socket
@@ -403,6 +404,30 @@ def _check_reachable(distributed: Any, address: str) -> None:
 
 def _in_main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
+
+
+WORKERS_PER_CORE = 4
+WORKERS_CAP = 64
+
+
+def max_workers() -> int:
+    """The most local worker processes a campaign starts: :data:`WORKERS_PER_CORE` per core of
+    this machine, never more than :data:`WORKERS_CAP` (past the cores, more processes only
+    share them, and thousands exhaust the machine before the first game)."""
+    return min(WORKERS_CAP, WORKERS_PER_CORE * (os.cpu_count() or 1))
+
+
+def workers_problem(workers: int) -> str | None:
+    """Why ``--workers`` cannot be ``workers`` (None: it can)."""
+    if workers < 1:
+        return f"--workers {workers}: at least 1"
+    bound = max_workers()
+    if workers > bound:
+        return (
+            f"--workers {workers} is more than {bound}, the bound on this machine "
+            f"({WORKERS_PER_CORE} per core, {WORKERS_CAP} at most)"
+        )
+    return None
 
 
 def executor(workers: int = 1, dask: bool = False, scheduler: str | None = None) -> Executor:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from rulebooks import cli
-from rulebooks.campaigns import simulate
+from rulebooks.campaigns import executors, simulate
 from rulebooks.campaigns.simulate import Checks, Played, Violation
 from rulebooks.games.paths import ROOT, publishable
 from rulebooks.run import outcome
@@ -32,6 +32,54 @@ def no_game_played(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("a game was played before the arguments were checked")
 
     monkeypatch.setattr(simulate, "play_game", refuse)
+
+
+# -- workers ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["simulate", "mutate"])
+def test_workers_above_the_bound_are_refused_before_any_process(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--workers 3000`` started some 2,400 processes before the first game."""
+    no_game_played(monkeypatch)
+    monkeypatch.setattr(executors, "max_workers", lambda: 8)
+
+    def no_pool(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("processes were started")
+
+    monkeypatch.setattr(executors, "executor", no_pool)
+    extra = ["mahe", "--games", "2"] if command == "simulate" else []
+    assert cli.main([command, *extra, "--workers", "3000"]) == 2
+    assert capsys.readouterr().err == (
+        "error: --workers 3000 is more than 8, the bound on this machine (4 per core, 64 at most)\n"
+    )
+
+
+def test_the_bound_on_workers_is_4_per_core_64_at_most(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for cores, bound in [(1, 4), (2, 8), (16, 64), (64, 64), (None, 4)]:
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+        assert executors.max_workers() == bound
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "at most 4 per core and 64; never more than --games" in help_text
+    guide = " ".join((ROOT / "docs" / "guide" / "campaigns.md").read_text("utf-8").split())
+    assert "`--workers` is at most 4 per core of the machine, and 64" in guide
+    assert "never more workers than `--games`" in guide
+
+
+def test_never_more_workers_than_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(executors, "max_workers", lambda: 8)
+    asked: list[int] = []
+
+    def one_process(workers: int, dask: bool, scheduler: str | None) -> executors.Executor:
+        asked.append(workers)
+        return executors.InProcess()
+
+    monkeypatch.setattr(executors, "executor", one_process)
+    assert cli.main(["simulate", "mahe", "--games", "2", "--workers", "8", "--quiet"]) == 0
+    assert asked == [2]
 
 
 # -- seeds -----------------------------------------------------------------------------------------
