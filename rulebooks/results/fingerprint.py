@@ -14,10 +14,11 @@ the results file; the site and ``rulebooks verdict`` compute one from the checko
   modules (:mod:`rulebooks.run`), and ``pyproject.toml`` (pytest's configuration), with what a project adds in
   ``[tool.rulebooks] code`` (:func:`code_inputs`). Hidden files and ``__pycache__`` are left
   out.
-- ``versions``: the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
+- ``versions``: the Python interpreter's minor version (``python``: ``3.11``, as the scenario
+  cache keys on it) and the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
   gherkin-official).
 
-Not covered: the Python interpreter and every other installed package, environment
+Not covered: the interpreter's patch release, every other installed package, environment
 variables, files outside these sets (docs, the site code, the simulation), and anything
 nondeterministic in the steps themselves.
 """
@@ -27,6 +28,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import metadata
@@ -66,10 +68,16 @@ CODE_INPUTS = (
 )
 """Files and folders (relative to the project root) whose contents the verdicts depend on."""
 
-VERSIONED = ("pytest", "pytest-bdd", "gherkin-official")
-"""Distributions whose installed version the verdicts depend on."""
+PYTHON = "python"
+"""The key of the interpreter's version among the versions: no distribution has that name."""
+
+VERSIONED = (PYTHON, "pytest", "pytest-bdd", "gherkin-official")
+"""What the verdicts depend on by version: the interpreter (its minor version) and these
+installed distributions."""
 
 NOT_INSTALLED = "not installed"
+NOT_RECORDED = "unrecorded"
+"""A version the run did not record (a results file written before it was fingerprinted)."""
 
 
 def text_digest(data: bytes) -> str:
@@ -147,6 +155,8 @@ def installed_versions(names: Iterable[str] = VERSIONED) -> dict[str, str]:
 
 @functools.cache
 def _version(name: str) -> str:
+    if name == PYTHON:
+        return f"{sys.version_info.major}.{sys.version_info.minor}"
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
@@ -205,7 +215,7 @@ def _moved(recorded: Mapping[str, str], current: Mapping[str, str]) -> list[str]
 def compare(recorded: Fingerprint, current: Fingerprint) -> Changes:
     """What changed between the fingerprint a run recorded and the checkout's."""
     versions = [
-        f"{name} {recorded.versions.get(name, NOT_INSTALLED)} -> "
+        f"{name} {recorded.versions.get(name, NOT_RECORDED)} -> "
         f"{current.versions.get(name, NOT_INSTALLED)}"
         for name in _moved(recorded.versions, current.versions)
     ]

@@ -309,3 +309,36 @@ def test_ctrl_c_during_a_build_says_so_in_one_line(
     assert capsys.readouterr().err == (
         f"interrupted: {what} stopped by Ctrl-C before its end; run it again\n"
     )
+
+
+def test_results_of_another_python_minor_version_are_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At the gate and on the site (both join the results to the checkout's fingerprint): the
+    scenario cache already keyed on the interpreter, the results did not."""
+    from rulebooks.results.fingerprint import checkout_fingerprint
+    from rulebooks.results.gherkin_model import load_features
+    from rulebooks.results.join import Status, Verdicts, load_results
+
+    results = tmp_path / "r.json"
+    write_results(results, ["passed"])
+    assert verdict(results) == 0
+    here = f"{sys.version_info.major}.{sys.version_info.minor}"
+    other = f"{sys.version_info.major}.{sys.version_info.minor + 1}"
+    document = json.loads(results.read_text("utf-8"))
+    assert document["fingerprint"]["versions"]["python"] == here
+    document["fingerprint"]["versions"]["python"] = other
+    results.write_text(json.dumps(document), "utf-8")
+    capsys.readouterr()
+    assert verdict(results) == pipeline.EXIT_UNTRUSTED
+    assert f"stale: the results were recorded before a change to python {other} -> {here}" in (
+        capsys.readouterr().out
+    )
+    features = load_features(tmp_path / "features", tmp_path).features
+    shown = Verdicts.join(load_results(results), features, checkout_fingerprint(tmp_path))
+    assert shown.totals(features)[Status.STALE] == 1
+    del document["fingerprint"]["versions"]["python"]  # a file from before: not trusted either
+    results.write_text(json.dumps(document), "utf-8")
+    capsys.readouterr()
+    assert verdict(results) == pipeline.EXIT_UNTRUSTED
+    assert f"python unrecorded -> {here}" in capsys.readouterr().out
