@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -282,7 +283,9 @@ def test_header_totals_and_features(run: Run, project: pytest.Pytester) -> None:
     assert data["fingerprint"]["code"] == {
         "conftest.py": hashlib.sha256((project.path / "conftest.py").read_bytes()).hexdigest()
     }
-    assert set(data["fingerprint"]["versions"]) == {"pytest", "pytest-bdd", "gherkin-official"}
+    versions = data["fingerprint"]["versions"]
+    assert set(versions) == {"python", "pytest", "pytest-bdd", "gherkin-official"}
+    assert versions["python"] == f"{sys.version_info.major}.{sys.version_info.minor}"
     assert data["run"] == {"exit_status": 1, "interrupted": False, "partial": False, "problems": []}
 
 
