@@ -127,7 +127,7 @@ async () => {
   });
   const patience = new Promise((done) => setTimeout(done, 3000));
   await Promise.race([Promise.all(near.map(loaded)), patience]);
-  // the theme scrolls smoothly: wait until the page has stopped moving (or 5 s)
+  // a late picture may still shift the page: wait until it has stopped moving (or 5 s)
   let last = -1, still = 0;
   for (let tick = 0; tick < 50 && still < 4; tick += 1) {
     await new Promise((done) => setTimeout(done, 100));
@@ -147,6 +147,18 @@ def landing_offset(page: Page, url: str) -> Landing:
     page.evaluate(_SETTLED)
     page.wait_for_timeout(300)
     page.evaluate(_SETTLED)
+    measured = page.evaluate(_MEASURE, anchor)
+    if measured is None:
+        raise AssertionError(f"no element #{anchor} on {url}")
+    return Landing(top=float(measured[0]), covered_to=float(measured[1]))
+
+
+def instant_landing(page: Page, url: str) -> Landing:
+    """Open ``url`` and measure the target as soon as the page has loaded, with no wait for
+    the page to settle: a jump that scrolls smoothly is still far off at that moment."""
+    anchor = url.split("#", 1)[1]
+    page.goto("about:blank")
+    page.goto(url, wait_until="load")
     measured = page.evaluate(_MEASURE, anchor)
     if measured is None:
         raise AssertionError(f"no element #{anchor} on {url}")

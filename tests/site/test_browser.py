@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 from rulebooks.results.gherkin_model import Scenario, load_features
 from rulebooks.site.sphinxext.site import slug
 from tests.site.conftest import ROOT
-from tests.site.jumps import VIEWPORTS, clause_jumps, landing_offset
+from tests.site.jumps import VIEWPORTS, clause_jumps, instant_landing, landing_offset
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -403,6 +403,36 @@ def test_a_clause_link_lands_on_its_scenario(
     finally:
         page.close()
     assert missed == []
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+def test_a_jump_is_instant(
+    browser: Browser,
+    site: tuple[Path, dict[str, object]],
+    site_url: str,
+    viewport: str,
+    motion: str,
+) -> None:
+    """No animated scroll (the theme scrolls smoothly; reduced motion or not): the moment the
+    page has loaded, the clause's first scenario is already within 50 px of the top."""
+    jumps = clause_jumps(site[0], per_game=3)
+    page = browser.new_page(viewport=VIEWPORTS[viewport], reduced_motion=motion)  # type: ignore[arg-type]
+    try:
+        missed = [
+            f"{jump.clause} -> {jump.href}: {landing}"
+            for jump in jumps
+            if not (landing := instant_landing(page, urljoin(site_url, jump.href))).lands
+        ]
+        page.goto(urljoin(site_url, "mahe/rules.html"))
+        behaviours = page.evaluate(
+            """() => [document.documentElement, ...document.querySelectorAll(
+                 '.sidebar-scroll, .toc-scroll')].map((e) => getComputedStyle(e).scrollBehavior)"""
+        )
+    finally:
+        page.close()
+    assert missed == []
+    assert set(behaviours) == {"auto"}, behaviours
 
 
 def test_a_filter_matching_nothing_says_so(reader: Reader, site_url: str) -> None:

@@ -289,7 +289,7 @@
     window.addEventListener("resize", measure);
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;
-    if (target) target.scrollIntoView();
+    if (target) target.scrollIntoView({ behavior: "instant", block: "start" });
   }
 
   function start() {
