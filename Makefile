@@ -55,6 +55,7 @@ site: $(STAMP)
 ## inputs changed rerun first (their output shown; the others' results reused, as in make
 ## site), so verdicts stay live, and a run that crashes is recorded as such and shown broken.
 ## Each rebuild is forked from the server, which loaded Sphinx and pytest once (rulebooks/site/serve.py).
+## It builds into docs/_build/serve, never make site's docs/_build/html (each has its own cache).
 serve: $(STAMP)
 	$(BIN)/rulebooks serve
 

@@ -65,6 +65,11 @@ def command_scenarios(args: argparse.Namespace) -> int:
 def command_serve(args: argparse.Namespace) -> int:
     from rulebooks.site.serve import serve
 
+    if Path(args.html).resolve() == pipeline.DEFAULT_HTML.resolve():
+        print(f"error: --html {args.html} is the folder of rulebooks site, built from another "
+              f"Sphinx cache; serve builds into {pipeline.SERVE_HTML} or a folder of its own",
+              file=sys.stderr)  # fmt: skip
+        return pipeline.EXIT_UNTRUSTED
     try:
         return serve(
             Path(args.results), Path(args.html), host=args.host, port=args.port, wait=args.wait
@@ -319,7 +324,12 @@ def build_parser() -> argparse.ArgumentParser:
         "serve", help="serve the site and rebuild it on every save (rerunning the scenarios)"
     )
     serve.add_argument("--results", default=str(pipeline.DEFAULT_RESULTS))
-    serve.add_argument("--html", default=str(pipeline.DEFAULT_HTML))
+    serve.add_argument(
+        "--html",
+        default=str(pipeline.SERVE_HTML),
+        help="the folder it builds and serves (never the one of rulebooks site: each has its "
+        "own Sphinx cache)",
+    )
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--wait", type=float, default=pipeline.LOCK_WAIT_SECONDS, help=wait_help)

@@ -99,6 +99,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         config.pluginmanager.unregister(plugin)
 
 
+RUN_FILES = ("messages.ndjson", "junit.xml", "cucumber-report.html")
+"""The files of a run beside its results file, by default: made from the results (Cucumber's
+report from the messages), so they belong to one run only."""
+
+
+def drop_formats_of_another_run(results: Path, *outputs: Path | None) -> None:
+    """Delete the run files beside ``results`` (and ``outputs``) that an earlier run wrote:
+    called before this run's are written, and when a run recorded nothing, so that a crash
+    can never publish the previous run's files as this one's."""
+    for path in (*(results.with_name(name) for name in RUN_FILES), *outputs):
+        if path is not None:
+            path.unlink(missing_ok=True)
+
+
 def _output(config: pytest.Config, option: str, default: Path) -> Path | None:
     value = config.getoption(option)
     if value is None:
@@ -171,12 +185,13 @@ class FormatsCollector:
         from rulebooks.formats.junit import write_junit
         from rulebooks.formats.messages import messages_problems, write_messages
 
+        messages, junit = self.outputs.get("messages"), self.outputs.get("junit")
+        drop_formats_of_another_run(Path(self.recorder.path), messages, junit)
         # The results file the recorder has just written (its format is the contract).
         try:
             results = json.loads(Path(self.recorder.path).read_text("utf-8"))
         except (OSError, ValueError):
             return  # no results file, nothing to translate; the recorder said why
-        messages, junit = self.outputs.get("messages"), self.outputs.get("junit")
         if messages is not None:
             write_messages(messages, results, self.config.rootpath, self.details)
         if junit is not None:

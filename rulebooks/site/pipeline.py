@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 DEFAULT_RESULTS = Path("results/results.json")
 DEFAULT_HTML = Path("docs/_build/html")
+SERVE_HTML = Path("docs/_build/serve")
+"""Where ``rulebooks serve`` builds: never ``make site``'s folder, whose Sphinx cache is another."""
 LOCK_WAIT_SECONDS = 900.0
 
 EXIT_FAILED = 1
@@ -119,6 +121,7 @@ def record_scenarios(
     ``runner`` runs pytest (its arguments as :func:`run_scenarios` takes them): by default
     :func:`run_scenarios`, in a new process; ``rulebooks serve`` runs it in a fork.
     """
+    from rulebooks.formats.plugin import drop_formats_of_another_run
     from rulebooks.results.fingerprint import text_digest
     from rulebooks.results.join import load_results
     from rulebooks.results.schema import ResultsFileError
@@ -145,6 +148,7 @@ def record_scenarios(
             )
             return Recorded(plan.cache.results_exit_status or 0, new=False)
     results.unlink(missing_ok=True)
+    drop_formats_of_another_run(results)  # a run that crashes must not show the last one's
     args: list[str] = list(SCENARIOS)
     if plan.reuse:
         folders = sorted({_scenario_folder(root, feature) for feature in plan.rerun})
@@ -333,6 +337,25 @@ def doctrees_dir(html: Path) -> Path:
     return html.with_name("doctrees")
 
 
+BUILD_MARK = "rulebooks-build.pending"
+"""A file in :func:`doctrees_dir` while Sphinx builds: left behind, it says the build was
+killed or interrupted, when Sphinx's saved environment may already call pages current that
+were never written."""
+
+
+def forget_interrupted_build(html: Path) -> bool:
+    """After an interrupted or crashed build (:data:`BUILD_MARK` left behind), drop Sphinx's
+    environment and the half-written pages, so that the next build writes every page from
+    the current inputs; True when there was one."""
+    doctrees = doctrees_dir(html)
+    if not (doctrees / BUILD_MARK).exists():
+        return False
+    print("site: the last build was interrupted: Sphinx's cache is dropped, every page rebuilt")
+    shutil.rmtree(staging_dir(html), ignore_errors=True)
+    shutil.rmtree(doctrees, ignore_errors=True)
+    return True
+
+
 def retire_site(html: Path) -> None:
     """Take the published site down, keeping its files as the next build's starting point
     (the next build rewrites only the pages whose inputs changed)."""
@@ -463,6 +486,7 @@ def build_site(
     ``sphinx``: a sphinx-build started beforehand (:class:`SphinxRun`), to use;
     ``meanwhile``: what to do while it builds (after it, the site's inputs are as the key of
     the build will say: the run's formats written in the background, say)."""
+    forget_interrupted_build(html)
     building, doctrees = staging_dir(html), doctrees_dir(html)
     if full:
         shutil.rmtree(building, ignore_errors=True)
@@ -478,6 +502,9 @@ def build_site(
             building.replace(html)
             return 0
     key_file.unlink(missing_ok=True)
+    mark = doctrees / BUILD_MARK
+    mark.parent.mkdir(parents=True, exist_ok=True)
+    mark.write_text("a build of this site is running or was interrupted\n", "utf-8")
     command = sphinx_command(html)
     print("$ " + " ".join(command[2:]), flush=True)
     if sphinx is not None:
@@ -489,6 +516,7 @@ def build_site(
         key = site_key(Path.cwd(), results)
     code = build.wait()
     shutil.rmtree(html, ignore_errors=True)
+    mark.unlink(missing_ok=True)  # the build ended by itself: its outcome is known
     if code == 0:
         if key == site_key(Path.cwd(), results):  # nothing changed during the build
             key_file.write_text(key, "utf-8")
@@ -669,6 +697,7 @@ def failure_lines(results: Path) -> list[str]:
 
 def run_site(results: Path, html: Path, *, full: bool = False) -> int:
     retire_site(html)  # no older site may outlive a failed stage
+    forget_interrupted_build(html)  # before Sphinx starts, reading its cache
     started: list[SphinxRun] = []
     try:
         return _site_stages(results, html, started, full=full)

@@ -317,3 +317,26 @@ def test_a_marker_whose_writer_runs_is_waited_for(tmp_path: Path) -> None:
     marker_of(results).write_text(f"{os.getpid()}\n", "utf-8")
     assert not wait_for_formats(results, timeout=0.1)
     assert marker_of(results).exists()
+
+
+def test_the_formats_of_an_earlier_run_go_before_this_runs_are_written(tmp_path: Path) -> None:
+    """A writer that cannot translate this run (here: no results file to read) leaves no
+    earlier run's JUnit XML, messages or report to be published as this run's."""
+    from types import SimpleNamespace
+
+    from rulebooks.formats.plugin import FormatsCollector
+
+    results = tmp_path / "out/results.json"
+    results.parent.mkdir()
+    junit, messages = tmp_path / "elsewhere.xml", results.with_name("messages.ndjson")
+    for path in (junit, messages, results.with_name("cucumber-report.html")):
+        path.write_text("of the last run", "utf-8")
+    recorder = SimpleNamespace(path=str(results))
+    collector = FormatsCollector(
+        None,  # type: ignore[arg-type]  # write() does not use the config
+        recorder,
+        {"messages": messages, "junit": junit},
+    )
+    collector.write()
+    assert sorted(p.name for p in results.parent.iterdir()) == []
+    assert not junit.exists()

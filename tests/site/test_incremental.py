@@ -266,3 +266,41 @@ def test_reused_verdicts_say_so(tmp_path: Path) -> None:
     assert "recorded by the run of 2026-11-29T10:00:00+00:00 (commit abcdef0123)" in beta
     alpha = (tmp_path / "docs/_build/html/alpha/examples.html").read_text("utf-8")
     assert "rulebooks-reused-note" not in alpha
+
+
+class _Interrupted:
+    """A sphinx-build that Ctrl-C stops while it writes the pages."""
+
+    def start_build(self) -> _Interrupted:
+        return self
+
+    def wait(self) -> int:
+        raise KeyboardInterrupt
+
+
+def test_an_interrupted_build_leaves_its_mark_and_the_next_rebuilds_every_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sphinx saves its environment before it writes the pages: killed while writing, the
+    cache calls pages current that were never written. The next build drops that cache."""
+    project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    html, results = tmp_path / "docs/_build/html", tmp_path / "results.json"
+    assert pipeline.build_site(html, results) == 0
+    pipeline.retire_site(html)
+    edited = tmp_path / "features/beta/one.feature"
+    edited.write_text(edited.read_text("utf-8") + "      And more\n", "utf-8")
+    doctrees = pipeline.doctrees_dir(html)
+    with pytest.raises(KeyboardInterrupt):
+        pipeline.build_site(html, results, sphinx=_Interrupted())  # type: ignore[arg-type]
+    assert (doctrees / pipeline.BUILD_MARK).is_file()
+    capsys.readouterr()
+    stale = pipeline.staging_dir(html) / "stale.html"
+    stale.write_text("a page of the interrupted build", "utf-8")
+    assert pipeline.build_site(html, results) == 0
+    out = capsys.readouterr().out
+    assert "the last build was interrupted: Sphinx's cache is dropped, every page rebuilt" in out
+    assert "no input of the site changed" not in out
+    assert not (html / "stale.html").exists() and (html / "index.html").is_file()
+    assert not (doctrees / pipeline.BUILD_MARK).exists()
+    assert (doctrees / "environment.pickle").is_file()

@@ -426,3 +426,41 @@ def test_a_passed_record_without_a_step_of_its_scenario_fails_the_gate(
         f"contradiction: {FEATURE}:3 (number 0): recorded as passed without steps its "
         "scenario has: line 5 (Then it holds)" in out
     )
+
+
+def test_serve_never_builds_into_the_folder_of_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two Sphinx caches for one folder mix their pages (a rules page showing every clause
+    verified beside a home page listing failures): serve has a folder of its own."""
+    parser = cli.build_parser()
+    assert parser.parse_args(["serve"]).html != parser.parse_args(["site"]).html
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["serve", "--html", "docs/_build/html"]) == pipeline.EXIT_UNTRUSTED
+    assert "is the folder of rulebooks site" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_crashed_run_publishes_none_of_the_last_runs_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last run's JUnit XML (all passed), messages and report must not become the
+    downloads of a run that crashed before recording anything."""
+    results = tmp_path / "results.json"
+    write_results(results, ["passed"], tmp_path)
+    earlier = ["junit.xml", "messages.ndjson", "cucumber-report.html"]
+    for name in earlier:
+        (tmp_path / name).write_text("of the last run", "utf-8")
+    seen: list[list[str]] = []
+
+    def crash(path: Path, args: object = ()) -> int:
+        seen.append(sorted(p.name for p in tmp_path.iterdir()))
+        return 3  # pytest's internal error: nothing recorded
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(pipeline, "run_scenarios", crash)
+    recorded = pipeline.record_scenarios(results, tmp_path, full=True)
+    assert recorded.code == 3
+    assert not set(earlier) & set(seen[0])
+    assert not [name for name in earlier if (tmp_path / name).exists()]
+    assert "recorded nothing" in results.read_text("utf-8")
