@@ -2,7 +2,6 @@
 
 rulebooks site [--full]     run the scenarios whose inputs changed (all with --full), record
                             the results, build the site
-                            (--project DIR: another project's site alone, e.g. examples/pig)
 rulebooks scenarios         the same for the scenarios only (make serve's step)
 rulebooks verdict [FILE]    the CI gate: totals of a results file checked against the checkout
 rulebooks diff OLD NEW      clauses newly failing, fixed, newly unverified (Markdown)
@@ -14,6 +13,10 @@ rulebooks mutate            does the suite catch rule bugs? mutmut over the rule
 rulebooks trace             which engine functions cite which clause (and what is missing)
 rulebooks games             the games installed and the project's, and what is wrong with any
 rulebooks new GAME          the skeleton of a game's own project (engine, rules, features, steps)
+
+Every command but ``new`` serves one project: the nearest folder from the working directory
+up whose ``pyproject.toml`` has a ``[tool.rulebooks]`` table, or ``--project DIR``. It runs
+from that folder, on that project's games (:func:`rulebooks.site.pipeline.enter_project`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulebooks.games.paths import ROOT
+from rulebooks.games.project import ProjectError, project_root
 from rulebooks.run.asserts import asserts_stripped
 from rulebooks.site import pipeline
 
@@ -81,8 +86,6 @@ def command_serve(args: argparse.Namespace) -> int:
 def command_site(args: argparse.Namespace) -> int:
     from rulebooks.run.lock import BuildLockTimeout, build_lock
 
-    if args.project:
-        pipeline.enter_project(args.project)
     results, html = Path(args.results), Path(args.html)
     inside = [
         path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
@@ -116,7 +119,7 @@ def command_verdict(args: argparse.Namespace) -> int:
 def command_replay(args: argparse.Namespace) -> int:
     """Rerun one scenario and print the game after each action step."""
     command = [
-        sys.executable, "-m", "pytest", "tests/scenarios", "-q", "-s", "--no-header",
+        sys.executable, "-m", "pytest", *pipeline.SCENARIOS, "-q", "-s", "--no-header",
         "-p", "no:cacheprovider", "--rulebooks-only", args.location, "--rulebooks-replay",
     ]  # fmt: skip
     return subprocess.call(command)
@@ -242,7 +245,7 @@ def command_mutate(args: argparse.Namespace) -> int:
 def command_trace(args: argparse.Namespace) -> int:
     from rulebooks.games.trace import main as run_trace
 
-    return run_trace(by=args.by, game=args.game)
+    return run_trace(by=args.by, game=args.game, root=args.project_root or ROOT)
 
 
 def command_games(args: argparse.Namespace) -> int:
@@ -308,10 +311,6 @@ def build_parser() -> argparse.ArgumentParser:
     site.add_argument(
         "--full", action="store_true",
         help="rerun every scenario and the campaign and rebuild every page, whatever the caches",
-    )  # fmt: skip
-    site.add_argument(
-        "--project", default=None, metavar="DIR",
-        help="build another project's site alone (its games, features, docs; e.g. examples/pig)",
     )  # fmt: skip
     site.set_defaults(run=command_site)
 
@@ -416,7 +415,37 @@ def build_parser() -> argparse.ArgumentParser:
     trace_cmd.add_argument("--by", choices=("clause", "function"), default="clause")
     trace_cmd.add_argument("--game", default=None, help="one game only")
     trace_cmd.set_defaults(run=command_trace)
+    for name, command in sub.choices.items():
+        if name != "new":  # new makes a project; every other command serves one
+            command.add_argument(
+                "--project", default=None, metavar="DIR",
+                help="the project to serve (default: the nearest folder from here up whose "
+                "pyproject.toml has [tool.rulebooks]); e.g. examples/pig",
+            )  # fmt: skip
+        command.set_defaults(command_parser=command)
     return parser
+
+
+PATHS = ("results", "html", "root", "old", "new", "out", "survivors")
+"""The arguments naming files: given on the command line, they are read from the folder the
+command was typed in; left to their defaults, from the project's root."""
+
+
+def enter_project(args: argparse.Namespace) -> None:
+    """Make the project the command serves (``--project DIR``, else the nearest one from
+    here up) the working directory and its games the games (``args.project_root``: its
+    root, None outside any project); ProjectError, with nothing changed, when it is none."""
+    here = Path.cwd()
+    root = project_root(args.project, here)
+    args.project_root = root
+    if root is None:
+        return
+    command: argparse.ArgumentParser = args.command_parser
+    for name in PATHS:
+        value = getattr(args, name, None)
+        if value is not None and value != command.get_default(name):
+            setattr(args, name, str(here / value))
+    pipeline.enter_project(root, site=args.command in ("site", "serve"))
 
 
 RUNS_SCENARIOS = frozenset(
@@ -431,6 +460,12 @@ def main(argv: list[str] | None = None) -> int:
     if stripped is not None and args.run in RUNS_SCENARIOS:
         print(f"rulebooks {args.command}: refused: {stripped}", file=sys.stderr)
         return 2
+    if args.command != "new":
+        try:
+            enter_project(args)
+        except ProjectError as error:
+            print(f"rulebooks {args.command}: error: {error}", file=sys.stderr)
+            return 2
     code: int = args.run(args)
     return code
 

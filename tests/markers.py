@@ -24,6 +24,7 @@ Hypothesis state machines and campaigns, the fuzzer."""
 SLOW_FILES = frozenset({
     "tooling/campaigns/test_cli_simulate.py",
     "tooling/campaigns/test_executors.py",
+    "tooling/games/test_projects.py",
     "tooling/games/test_tutorial.py",
     "tooling/mutation/test_mutate.py",
     "tooling/mutation/test_mutate_dask.py",

@@ -100,3 +100,57 @@ def _configured_code(path: Path, mtime_ns: int, size: int) -> tuple[str, ...]:
                 f"{path}: [tool.rulebooks] code: {entry!r} is not a path inside the project"
             )
     return tuple(code)
+
+
+def _settings(path: Path) -> dict[str, object] | None:
+    """The ``[tool.rulebooks]`` table of the ``pyproject.toml`` at ``path``; None without one."""
+    try:
+        config = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProjectError(f"{path}: cannot be read ({error})") from None
+    table = config.get("tool", {}).get("rulebooks")
+    return table if isinstance(table, dict) else None
+
+
+NO_TABLE = (
+    "{path} has no [tool.rulebooks] table: add one naming the project's games "
+    '([tool.rulebooks] games = ["GAME"]), or make a project with `rulebooks new GAME`'
+)
+
+
+def find_project(start: Path) -> Path | None:
+    """The project a command run in ``start`` serves: the nearest folder from ``start`` up
+    whose ``pyproject.toml`` has a ``[tool.rulebooks]`` table. None when no folder up there
+    has a ``pyproject.toml`` at all; :class:`ProjectError` when some have, none with the
+    table (named: the nearest)."""
+    nearest = None
+    for folder in (start, *start.parents):
+        path = folder / "pyproject.toml"
+        if path.is_file():
+            if _settings(path) is not None:
+                return folder
+            nearest = nearest or path
+    if nearest is not None:
+        raise ProjectError(NO_TABLE.format(path=nearest) + ", or pass --project DIR")
+    return None
+
+
+def project_root(option: str | None, cwd: Path) -> Path | None:
+    """The root of the project a command serves: ``--project DIR`` (``option``) when given,
+    checked to be one, else :func:`find_project` from ``cwd``. :class:`ProjectError` names
+    what is wrong and what to do."""
+    if option is None:
+        found = find_project(cwd)
+        return found.resolve() if found is not None else None
+    folder = cwd / option
+    if not folder.is_dir():
+        raise ProjectError(f"--project {option}: no such folder")
+    path = folder / "pyproject.toml"
+    if not path.is_file():
+        raise ProjectError(
+            f"--project {option} is not a Rulebooks project: it has no pyproject.toml "
+            "(make one with `rulebooks new GAME`)"
+        )
+    if _settings(path) is None:
+        raise ProjectError(NO_TABLE.format(path=path))
+    return folder.resolve()

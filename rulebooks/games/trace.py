@@ -87,6 +87,9 @@ class CodeUnit:
     end_line: int
     kind: str  # "function", "method" or "class"
     cites: tuple[str, ...]
+    owner: str = ""
+    """The game whose engine package holds the unit, when not ``engine/<game>/`` (a game's
+    own project: ``dice_engine/``)."""
 
     @property
     def module(self) -> str:
@@ -94,6 +97,8 @@ class CodeUnit:
 
     @property
     def game(self) -> str:
+        if self.owner:
+            return self.owner
         parts = self.path.split("/")
         return parts[1] if len(parts) > 2 else ""
 
@@ -218,10 +223,29 @@ def read_units(root: Path = ROOT, folder: str = "engine") -> list[CodeUnit]:
     return units
 
 
+def project_units(root: Path) -> list[CodeUnit]:
+    """The code units of the games of a project other than the tooling's checkout: each
+    game's engine package (the folder of its factory's module) inside ``root``."""
+    import inspect
+    from dataclasses import replace
+
+    from rulebooks.games import registry
+
+    units: list[CodeUnit] = []
+    for name, spec in sorted(registry.games().items()):
+        package = Path(inspect.getfile(spec.factory)).resolve().parent
+        if package.is_relative_to(root.resolve()):
+            folder = package.relative_to(root.resolve()).as_posix()
+            units += [replace(unit, owner=name) for unit in read_units(root, folder)]
+    return units
+
+
 def build(root: Path = ROOT) -> TraceMap:
-    """The map of the project at ``root``; ``unknown`` lists citations no page defines."""
+    """The map of the project at ``root``: its ``engine/`` when it has one (as the tooling's
+    checkout does), else its games' engine packages; ``unknown`` lists citations no page
+    defines."""
     clauses = read_clauses(root)
-    units = read_units(root)
+    units = read_units(root) if (root / "engine").is_dir() else project_units(root)
     trace = TraceMap(clauses, units)
     trace.unknown = [(u, ident) for u in units for ident in u.cites if ident not in clauses]
     return trace

@@ -651,26 +651,35 @@ def print_verdict(
     return verdict
 
 
-def enter_project(folder: str) -> None:
-    """Work on another project (``--project``): its folder becomes the working directory, its
-    ``[tool.rulebooks] games`` the games, and their scenario folders what the run collects."""
+def enter_project(root: Path, *, site: bool = False) -> None:
+    """Work on the project at ``root`` (:func:`rulebooks.games.project.project_root`): its
+    folder becomes the working directory, its ``[tool.rulebooks] games`` the games (every
+    installed one when it names none), and, for a project other than the tooling's own
+    checkout, their scenario folders what the run collects. ``site``: the command builds
+    its site, so the project needs ``docs/conf.py``."""
     global SCENARIOS
     from rulebooks.games import registry
-    from rulebooks.games.project import ENV, configured_games
+    from rulebooks.games.paths import ROOT
+    from rulebooks.games.project import ENV, ProjectError, configured_games
 
-    root = Path(folder).resolve()
-    if not (root / "pyproject.toml").is_file() or not (root / "docs" / "conf.py").is_file():
-        raise SystemExit(f"error: {folder} is no Rulebooks project (pyproject.toml, docs/conf.py)")
+    if site and not (root / "docs" / "conf.py").is_file():
+        raise ProjectError(
+            f"{root} has no docs/conf.py, so no site to build: add one "
+            "(`rulebooks new GAME` writes a project with its site)"
+        )
     os.chdir(root)
+    if root == ROOT.resolve():  # the tooling's own checkout: laid out as the tooling expects
+        return
     games = configured_games(root)
-    if games is not None:  # "," names no game: an empty list means none, not every one
-        os.environ[ENV] = ",".join(games) or ","
+    if games is None:
+        games = tuple(registry.installed().games)
+    os.environ[ENV] = ",".join(games) or ","  # "," names no game: not every one
     folders = []
     for spec in registry.games().values():
-        scenarios = spec.root / spec.scenarios_dir
+        scenarios = spec.root.resolve() / spec.scenarios_dir
         if scenarios.is_relative_to(root):
             folders.append(str(scenarios.relative_to(root)))
-    SCENARIOS = tuple(folders) or SCENARIOS
+    SCENARIOS = tuple(dict.fromkeys(folders)) or SCENARIOS
 
 
 def print_failures(results: Path, lines: list[str] | None = None) -> None:

@@ -8,11 +8,11 @@ import json
 import os
 import re
 import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
+
+from tests.tooling.games.scaffolded import layered_venv
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGE = ROOT / "docs" / "tutorial.md"
@@ -27,28 +27,6 @@ def test_the_page_has_the_commands_from_new_to_a_verified_clause() -> None:
     blocks = commands()
     assert blocks[0].strip() == "rulebooks new dice"
     assert len(blocks) == 7
-
-
-def layered_venv(where: Path) -> Path:
-    """A throwaway environment seeing every package of this one (Rulebooks, pytest, ...) and
-    installing into its own folder, so the tutorial's ``pip install`` touches nothing shared;
-    its ``python``, ``pip`` and ``rulebooks`` come first on PATH."""
-    venv = where / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    purelib = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
-    ours = sysconfig.get_paths()["purelib"]
-    (Path(purelib) / "layered.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
-    (venv / "bin" / "pip").write_text(f'#!/bin/sh\nexec "{python}" -m pip "$@"\n')
-    (venv / "bin" / "rulebooks").write_text(
-        f"#!{python}\nimport sys\nfrom rulebooks.cli import main\nsys.exit(main())\n"
-    )
-    for script in ("pip", "rulebooks"):
-        (venv / "bin" / script).chmod(0o755)
-    return venv / "bin"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,67 @@
+"""A game's own project, as a user makes it: ``rulebooks new``, installed into a throwaway
+environment of its own, outside the clone (for the tests of the tutorial and of the commands
+run from such a project)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+SCENARIO = """
+    @clause:{prefix}-1.1
+    Scenario: A game for four players can be set up
+      Given a 4-player game of {title}
+      And the game is set up
+      Then the game is not over
+"""
+"""The tutorial's first scenario, for a game made by ``rulebooks new``."""
+
+
+def layered_venv(where: Path) -> Path:
+    """A throwaway environment seeing every package of this one (Rulebooks, pytest, ...) and
+    installing into its own folder, so the tutorial's ``pip install`` touches nothing shared;
+    its ``python``, ``pip`` and ``rulebooks`` come first on PATH."""
+    venv = where / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    ours = sysconfig.get_paths()["purelib"]
+    (Path(purelib) / "layered.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
+    (venv / "bin" / "pip").write_text(f'#!/bin/sh\nexec "{python}" -m pip "$@"\n')
+    (venv / "bin" / "rulebooks").write_text(
+        f"#!{python}\nimport sys\nfrom rulebooks.cli import main\nsys.exit(main())\n"
+    )
+    for script in ("pip", "rulebooks"):
+        (venv / "bin" / script).chmod(0o755)
+    return venv / "bin"
+
+
+def environment(bin_dir: Path) -> dict[str, str]:
+    """This process's environment with ``bin_dir`` first on PATH and no game list forced."""
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env.pop("RULEBOOKS_GAMES", None)
+    return env
+
+
+def installed_project(where: Path, name: str) -> tuple[Path, dict[str, str]]:
+    """``rulebooks new NAME`` in ``where``, installed (editable) into a layered environment,
+    with the tutorial's scenario added: its folder and the environment to run commands in."""
+    env = environment(layered_venv(where))
+    subprocess.run(["rulebooks", "new", name], cwd=where, env=env, check=True)
+    subprocess.run(
+        ["pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", f"./{name}"],
+        cwd=where, env=env, check=True,
+    )  # fmt: skip
+    project = where / name
+    feature = project / "features" / name / "01_rules.feature"
+    title = name.replace("_", " ").title()
+    prefix = name.upper().replace("_", "")
+    with feature.open("a", encoding="utf-8") as out:
+        out.write(SCENARIO.format(prefix=prefix, title=title))
+    return project, env

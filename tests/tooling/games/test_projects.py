@@ -1,0 +1,152 @@
+"""Every command follows the project it is run in (the nearest pyproject.toml with
+[tool.rulebooks], or --project DIR): a project made by `rulebooks new`, installed in an
+environment of its own outside the clone, and examples/pig."""
+
+from __future__ import annotations
+
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rulebooks.cli import main as cli
+from rulebooks.run.commands import scenario_replay
+from tests.tooling.games.scaffolded import installed_project
+
+ROOT = Path(__file__).resolve().parents[3]
+PIG = ROOT / "examples" / "pig"
+FEATURE = "features/dice/01_rules.feature"
+
+
+@pytest.fixture(scope="module")
+def dice(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    return installed_project(tmp_path_factory.mktemp("own"), "dice")
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+
+
+def scenario_line(feature: Path) -> int:
+    lines = feature.read_text("utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if line.strip().startswith("Scenario"))
+
+
+def test_the_printed_replay_command_runs_in_a_new_project(
+    dice: tuple[Path, dict[str, str]],
+) -> None:
+    project, env = dice
+    printed = scenario_replay(f"{FEATURE}:{scenario_line(project / FEATURE)}")
+    done = run(shlex.split(printed), project, env)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "=== A game for four players can be set up" in done.stdout
+    assert "✔ Then the game is not over" in done.stdout
+
+
+def test_the_printed_replay_command_runs_in_the_pig_project() -> None:
+    feature = "features/pig/01_setup.feature"
+    line = 31
+    assert scenario_line(PIG / feature) <= line
+    command = [
+        sys.executable,
+        "-m",
+        "rulebooks.cli",
+        *shlex.split(scenario_replay(f"{feature}:{line}"))[1:],
+    ]
+    done = subprocess.run(command, cwd=PIG, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "=== The first player begins with every score at 0" in done.stdout
+    assert "1 passed" in done.stdout
+
+
+def test_trace_and_games_show_the_new_projects_game(dice: tuple[Path, dict[str, str]]) -> None:
+    project, env = dice
+    done = run(["rulebooks", "trace"], project / "docs", env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[0] == "DICE-1.1  Two to four players take part"
+    assert "MAHE" not in done.stdout
+    games = run(["rulebooks", "games"], project / "features", env).stdout
+    marked = [line.split()[1] for line in games.splitlines() if line.startswith("*")]
+    assert marked == ["dice"], games
+
+
+def test_scenarios_verdict_and_simulate_follow_the_project(
+    dice: tuple[Path, dict[str, str]],
+) -> None:
+    project, env = dice
+    done = run(["rulebooks", "scenarios"], project / "docs", env)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert (project / "results" / "results.json").is_file()
+    assert not (project / "docs" / "results").exists()
+    verdict = run(["rulebooks", "verdict"], project / "features", env)
+    assert verdict.returncode == 0, verdict.stdout + verdict.stderr
+    assert "scenarios: 1 passed, 0 failed" in verdict.stdout
+    simulated = run(["rulebooks", "simulate", "all", "--games", "3", "--quiet"], project, env)
+    assert simulated.returncode == 0, simulated.stdout + simulated.stderr
+    assert simulated.stdout.startswith("dice (players=2")
+    assert "mahe" not in simulated.stdout.lower()
+    elsewhere = run(["rulebooks", "trace", "--project", str(project)], project.parent, env)
+    assert elsewhere.stdout.startswith("DICE-1.1"), elsewhere.stdout + elsewhere.stderr
+
+
+def test_serve_in_a_new_project_copies_no_other_games_pages(
+    dice: tuple[Path, dict[str, str]],
+) -> None:
+    project, env = dice
+    before = sorted(p.name for p in (project / "docs").iterdir() if p.name != "_build")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        ["rulebooks", "serve", "--port", str(port)], cwd=project, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    assert server.stdout is not None
+    output: list[str] = []
+    deadline = time.monotonic() + 240
+    try:
+        for line in server.stdout:
+            output.append(line)
+            if "[serve] serving" in line or time.monotonic() > deadline:
+                break
+    finally:
+        server.send_signal(signal.SIGINT)
+        rest, _ = server.communicate(timeout=60)
+        output.append(rest)
+    text = "".join(output)
+    assert "[serve] site rebuilt" in text, text[-3000:]
+    after = sorted(p.name for p in (project / "docs").iterdir() if p.name != "_build")
+    assert after == before, text[-3000:]  # only the site's output folder, docs/_build, added
+
+
+def test_a_project_option_that_is_no_project_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plain").mkdir()
+    assert cli(["trace", "--project", "nowhere"]) == 2
+    assert capsys.readouterr().err == "rulebooks trace: error: --project nowhere: no such folder\n"
+    assert cli(["scenarios", "--project", "plain"]) == 2
+    err = capsys.readouterr().err
+    assert "--project plain is not a Rulebooks project: it has no pyproject.toml" in err
+    assert "rulebooks new GAME" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain"]
+
+
+def test_a_project_without_the_rulebooks_table_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', "utf-8")
+    (tmp_path / "docs").mkdir()
+    monkeypatch.chdir(tmp_path / "docs")
+    for command in (["scenarios"], ["replay", "features/x/a.feature:3"], ["verdict"]):
+        assert cli(command) == 2
+        err = capsys.readouterr().err
+        assert f"{tmp_path / 'pyproject.toml'} has no [tool.rulebooks] table" in err, err
+        assert "--project DIR" in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["docs", "pyproject.toml"]
