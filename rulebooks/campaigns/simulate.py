@@ -69,6 +69,7 @@ MAX_VIOLATIONS = 100
 INTERRUPTED = 130
 """The exit code of a campaign stopped by Ctrl-C (128 + SIGINT), its partial summary written."""
 
+
 def score_of(game: str) -> tuple[str | None, str]:
     """The state method giving a player's score, and what the score counts, as the game
     declares them (:class:`rulebooks.games.spec.GameSpec`); a game not registered is scored by
@@ -163,15 +164,46 @@ def scores_of(game: str, state: State) -> tuple[float, ...] | None:
     return tuple(values)
 
 
-def _check(state: State, step: int, checks: Checks, final: bool = False) -> str | None:
-    """The first broken invariant after step `step`, or None."""
+def endings_of(game: str) -> tuple[bool, bool]:
+    """May the game end without a winner, and with several winners, as it declares
+    (:class:`rulebooks.games.spec.GameSpec`); a game not registered: no and yes."""
+    from rulebooks.games import registry
+
+    try:
+        spec = registry.spec(game)
+    except registry.RegistryError:
+        return False, True
+    return spec.may_end_without_winner, spec.shared_wins
+
+
+def _check(
+    state: State,
+    step: int,
+    checks: Checks,
+    final: bool = False,
+    endings: tuple[bool, bool] = (False, True),
+) -> str | None:
+    """The first broken invariant after step `step`, or None; ``endings``: may the game end
+    without a winner, and with several (:func:`endings_of`)."""
     player = state.current_player()
     if player == TERMINAL:
         if state.legal_actions():
             return f"legal actions {state.legal_actions()} after the game is over"
         returns = state.returns()
-        if len(returns) != state.game.num_players or max(returns) != 1.0:
-            return f"the game is over without a winner: returns {returns}"
+        no_winner, shared = endings
+        if len(returns) != state.game.num_players:
+            return f"the game is over with {len(returns)} returns for {state.game.num_players}"
+        winners = sum(1 for value in returns if value == 1.0)
+        if winners == 0 and not no_winner:
+            return (
+                f"the game is over without a winner: returns {returns} (a game that may end "
+                "so declares may_end_without_winner=True in its GameSpec)"
+            )
+        if winners > 1 and not shared:
+            return (
+                f"the game is over with {winners} winners: returns {returns} (a game that "
+                "may end so declares shared_wins=True in its GameSpec)"
+            )
     elif player == SIMULTANEOUS:
         idle = [p for p in range(state.game.num_players) if not state.legal_actions(p)]
         if idle:
@@ -197,16 +229,17 @@ def play_game(
     """Play the game of `seed` to its end, checking the invariants after every step."""
     state = engine.load_game(game, **parameters).new_initial_state()
     sampler = RandomSampler(seed)
+    endings = endings_of(game)
     step = 0
     try:
-        problem = _check(state, step, checks)
+        problem = _check(state, step, checks, endings=endings)
         while problem is None and state.current_player() != TERMINAL:
             if step >= MAX_STEPS:
                 problem = f"the game has not ended after {MAX_STEPS} actions"
                 break
             sampler.step(state)
             step += 1
-            problem = _check(state, step, checks, final=state.is_terminal())
+            problem = _check(state, step, checks, final=state.is_terminal(), endings=endings)
     except Exception as error:  # the engine itself failed: report it like a broken invariant
         problem = f"{type(error).__name__}: {error}"
     if problem is not None:

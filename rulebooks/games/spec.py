@@ -53,6 +53,13 @@ class GameSpec:
     score_name: str = "score"
     """What the score counts, for campaign summaries ("points"): a campaign reports its
     minimum, median, mean and maximum per seat and for the winners."""
+    may_end_without_winner: bool = False
+    """May a game end with no player winning (every return below 1)? The campaigns
+    (``rulebooks simulate``, the site's) report such an end as a broken invariant unless
+    the game declares it allowed."""
+    shared_wins: bool = True
+    """May several players win one game together (a draw among winners)? When False, the
+    campaigns report a game ending with more than one winner."""
     encoder: Callable[..., Any] | None = None
     """The numeric observation encoder for the clients (``encoder(game, horizon)``); None:
     the adapters' text encoding."""
