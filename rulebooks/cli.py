@@ -276,15 +276,16 @@ def command_games(args: argparse.Namespace) -> int:
 
 def command_new(args: argparse.Namespace) -> int:
     """Write a game's skeleton; 2 with the reason when it cannot."""
-    from rulebooks.games.scaffold import ScaffoldError, new_game
+    from rulebooks.games.scaffold import ScaffoldError, install_command, new_game
 
     try:
         folder = new_game(args.game, Path(args.dir))
     except ScaffoldError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(f"created {folder}: install it with `pip install --no-deps -e {folder}`, then run")
-    print("`python -m pytest` in it; `rulebooks games` lists it once installed")
+    where = "here" if Path(args.dir) == Path(".") else f"in {args.dir}"
+    print(f"created {folder}: install it, {where}, with `{install_command(args.game)}`, then")
+    print("run `rulebooks site` in it; `rulebooks games` lists it once installed")
     return 0
 
 

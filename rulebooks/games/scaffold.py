@@ -12,9 +12,11 @@ the entry point ``<game>`` of the group ``rulebooks.games``, with:
 - ``features/<game>/``: one ``Rule:`` per clause, with no scenario yet, so the clause shows
   *unverified* until you write one;
 - ``<game>_steps.py``: the step module, on the step library :mod:`rulebooks.steps`;
-- ``tests/``: the scenario binding and a test of the engine.
+- ``tests/``: the scenario binding and a test of the engine;
+- ``README.md`` with its two commands (install, build the site) and a ``.gitignore`` of
+  what the commands write.
 
-Installed (``pip install --no-deps -e <game>``), its suite passes and its site builds out of
+Installed (:data:`INSTALL`), its suite passes and its site builds out of
 the box, the clause shown *unverified*.
 """
 
@@ -30,9 +32,18 @@ from string import Template
 NAME = re.compile(r"[a-z][a-z0-9_]*")
 """A game's name, whole (``fullmatch``): it names packages, modules and entry points."""
 
+INSTALL = "pip install --no-deps --no-build-isolation -e ./{name}"
+"""The one install command of a new game's project, run from the folder holding it: what
+``rulebooks new`` prints, the project's README and the tutorial say (a test checks)."""
+
 MAX_NAME = 40
 """Longest name taken: the skeleton's paths hold it twice, and ``<name>_engine`` must stay a
 folder name every file system takes."""
+
+
+def install_command(name: str) -> str:
+    """:data:`INSTALL` for the game ``name``."""
+    return INSTALL.format(name=name)
 
 
 class ScaffoldError(ValueError):
@@ -41,8 +52,9 @@ class ScaffoldError(ValueError):
 
 TEMPLATES = Path(__file__).with_name("templates")
 """The skeleton's files, one template each (``string.Template``: ``${name}``, ``${title}``,
-``${prefix}``, ``${cls}``, ``${engine}``); in their paths ``ENGINE`` is the engine package
-and ``GAME`` the game's name; the ``.tmpl`` suffix keeps linters and pytest off them."""
+``${prefix}``, ``${cls}``, ``${engine}``, ``${install}``); in their paths ``ENGINE`` is the
+engine package and ``GAME`` the game's name; the ``.tmpl`` suffix keeps linters and pytest
+off them."""
 
 
 def _files(name: str) -> dict[str, str]:
@@ -53,6 +65,7 @@ def _files(name: str) -> dict[str, str]:
         "prefix": name.upper().replace("_", ""),
         "cls": "".join(part.title() for part in name.split("_")),
         "engine": f"{name}_engine",
+        "install": install_command(name),
     }
     files = {}
     for template in sorted(TEMPLATES.rglob("*.tmpl")):

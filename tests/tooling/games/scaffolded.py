@@ -5,6 +5,7 @@ run from such a project)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -50,18 +51,27 @@ def environment(bin_dir: Path) -> dict[str, str]:
 
 
 def installed_project(where: Path, name: str) -> tuple[Path, dict[str, str]]:
-    """``rulebooks new NAME`` in ``where``, installed (editable) into a layered environment,
-    with the tutorial's scenario added: its folder and the environment to run commands in."""
+    """``rulebooks new NAME`` in ``where`` with the tutorial's scenario added, committed in a
+    git repository of its own, and installed by its README's command into a layered
+    environment: its folder and the environment to run commands in."""
     env = environment(layered_venv(where))
     subprocess.run(["rulebooks", "new", name], cwd=where, env=env, check=True)
-    subprocess.run(
-        ["pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", f"./{name}"],
-        cwd=where, env=env, check=True,
-    )  # fmt: skip
     project = where / name
     feature = project / "features" / name / "01_rules.feature"
     title = name.replace("_", " ").title()
     prefix = name.upper().replace("_", "")
     with feature.open("a", encoding="utf-8") as out:
         out.write(SCENARIO.format(prefix=prefix, title=title))
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=project, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "new"], cwd=project, check=True)
+    install = readme_commands(project)[0]  # the README's, run from the folder holding it
+    subprocess.run(["bash", "-c", f"set -e\n{install}"], cwd=where, env=env, check=True)
     return project, env
+
+
+def readme_commands(project: Path) -> list[str]:
+    """The ``sh`` blocks of a project's README, in order."""
+    text = (project / "README.md").read_text("utf-8")
+    return re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S)

@@ -4,6 +4,7 @@ environment of its own outside the clone, and examples/pig."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import signal
 import socket
@@ -15,12 +16,14 @@ from pathlib import Path
 import pytest
 
 from rulebooks.cli import main as cli
+from rulebooks.games.scaffold import install_command
 from rulebooks.run.commands import scenario_replay
-from tests.tooling.games.scaffolded import installed_project
+from tests.tooling.games.scaffolded import installed_project, readme_commands
 
 ROOT = Path(__file__).resolve().parents[3]
 PIG = ROOT / "examples" / "pig"
 FEATURE = "features/dice/01_rules.feature"
+TUTORIAL = ROOT / "docs" / "tutorial.md"
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +153,32 @@ def test_a_project_without_the_rulebooks_table_is_refused(
         assert f"{tmp_path / 'pyproject.toml'} has no [tool.rulebooks] table" in err, err
         assert "--project DIR" in err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["docs", "pyproject.toml"]
+
+
+def test_one_install_command_in_the_tutorial_the_readme_and_rulebooks_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli(["new", "dice"]) == 0
+    printed = re.findall(r"`([^`]*)`", capsys.readouterr().out)
+    tutorial = re.findall(r"^```sh\n(.*?)^```", TUTORIAL.read_text("utf-8"), re.M | re.S)
+    installs = [
+        printed[0],
+        readme_commands(tmp_path / "dice")[0].strip(),
+        next(line for block in tutorial for line in block.splitlines() if "pip" in line),
+    ]
+    assert installs == [install_command("dice")] * 3
+    assert readme_commands(tmp_path / "dice")[1].strip() == "rulebooks site"
+
+
+def test_the_readmes_site_command_leaves_git_status_clean(
+    dice: tuple[Path, dict[str, str]],
+) -> None:
+    """Last in this file: every command above has written its outputs into the project."""
+    project, env = dice
+    site = readme_commands(project)[1]
+    done = run(["bash", "-c", f"set -e\n{site}"], project, env)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert (project / "docs" / "_build" / "html" / "dice" / "rules.html").is_file()
+    status = run(["git", "status", "--porcelain", "--untracked-files=all"], project, env)
+    assert status.stdout == "", f"files the commands wrote that git sees:\n{status.stdout}"
