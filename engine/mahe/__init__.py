@@ -2,11 +2,8 @@
 
 from .cards import EggDeck, load_egg_deck, parse_egg_deck
 from .game import (
-    BEACH,
-    RAFT,
     ROLL,
     STOP,
-    TURTLE_COLOURS,
     MaheGame,
     MaheState,
     card_action,
@@ -18,6 +15,7 @@ from .game import (
     passes_beach,
     reveal_action,
 )
+from .terms import BEACH, RAFT, TURTLE_COLOURS
 
 __all__ = [
     "BEACH", "RAFT", "ROLL", "STOP", "TURTLE_COLOURS", "EggDeck", "MaheGame", "MaheState",

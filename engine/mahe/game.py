@@ -1,7 +1,8 @@
 """Mahé: turtles race round an island, ride on each other and lay eggs on the beach.
 
-The whole rulebook in one module. Clause IDs (``MAHE-x.y``) name the rule each function
-implements; the site lists the same IDs with the scenarios that verify them.
+The whole rulebook in one module (the shared terms, positions, limits and phases, in
+:mod:`engine.mahe.terms`). Clause IDs (``MAHE-x.y``) name the rule each function implements;
+the site lists the same IDs with the scenarios that verify them.
 
 Positions: the raft is position 0 (not a space, never a stack); spaces 1..21 form a loop
 and space 21 is the beach. Each space holds a stack of turtles, bottom first.
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any
@@ -33,14 +33,23 @@ from ..core import (
     shown,
 )
 from .cards import EggDeck, load_egg_deck
-
-RAFT = 0
-BEACH = 21
-SPACES = 21
-MAX_TOTAL = 7
-MAX_DICE = 3
-BEACH_BONUS = 7
-TURTLE_COLOURS = ("blue", "red", "yellow", "green", "purple", "orange", "pink")
+from .state_io import read_state
+from .terms import (
+    BEACH,
+    BEACH_BONUS,
+    DECIDE,
+    FIRST_DIE,
+    MAX_DICE,
+    MAX_TOTAL,
+    NEXT_DIE,
+    ORDER,
+    OVER,
+    RAFT,
+    REVEAL,
+    SPACES,
+    TURTLE_COLOURS,
+    Phase,
+)
 
 # Action ids. Decisions first, chance outcomes last.
 STOP = 0
@@ -54,24 +63,6 @@ _LAST_REVEAL = _REVEAL + 6
 NUM_ACTIONS = 27
 
 
-class Phase(StrEnum):
-    """Where a turn stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
-
-    REVEAL = "reveal"  # chance: turn the next egg card face up
-    ORDER = "order"  # the player picks which of their two turtles moves first
-    FIRST_DIE = "first die"  # chance: the first die, always rolled
-    DECIDE = "decide"  # the top turtle's owner: stop, roll again, or play a card
-    NEXT_DIE = "next die"  # chance: the second or third die
-    OVER = "over"
-
-
-REVEAL = Phase.REVEAL
-ORDER = Phase.ORDER
-FIRST_DIE = Phase.FIRST_DIE
-DECIDE = Phase.DECIDE
-NEXT_DIE = Phase.NEXT_DIE
-OVER = Phase.OVER
-PHASES = tuple(Phase)
 _DICE_PHASES = (FIRST_DIE, NEXT_DIE)  # chance: a die is rolled
 
 # A die roll's outcomes never change: built once (Fractions are slow to create).
@@ -688,9 +679,7 @@ class MaheState(State):
     @classmethod
     def from_dict(cls, game: MaheGame, data: Mapping[str, Any]) -> MaheState:
         """A validated state; see :func:`engine.mahe.state_io.read_state` for the checks."""
-        from .state_io import read_state
-
-        return read_state(game, data)
+        return read_state(game, data, cls(game, empty=True))
 
     def observation_string(self, player: int) -> str:
         """Everything in Mahé is public except the unseen cards, which nobody knows."""

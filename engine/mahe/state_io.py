@@ -8,24 +8,14 @@ check has passed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import shown
 from ..validation import MAX_COUNT, StateChecks
-from .game import (
-    DECIDE,
-    FIRST_DIE,
-    MAX_TOTAL,
-    NEXT_DIE,
-    ORDER,
-    OVER,
-    RAFT,
-    REVEAL,
-    SPACES,
-    MaheGame,
-    MaheState,
-    Phase,
-)
+from .terms import DECIDE, FIRST_DIE, MAX_TOTAL, NEXT_DIE, ORDER, OVER, RAFT, REVEAL, SPACES, Phase
+
+if TYPE_CHECKING:  # annotations only: the rules import this reader, never the reverse
+    from .game import MaheGame, MaheState
 
 FIELDS = {
     "game", "players", "variant", "first_player", "raft", "spaces", "face_up", "deck",
@@ -181,8 +171,9 @@ def _read_turn(
     }  # fmt: skip
 
 
-def read_state(game: MaheGame, data: Mapping[str, Any]) -> MaheState:
-    """Build a `MaheState` from `data` after checking it against the rules."""
+def read_state(game: MaheGame, data: Mapping[str, Any], state: MaheState) -> MaheState:
+    """Fill `state`, an empty state of `game`, from `data` once every check of it against the
+    rules has passed (a description that fails one leaves `state` as it was)."""
     data = _checks.description(data, FIELDS, game.parameters())
     stacks, where = _read_turtles(game, data)
     collected, used, face_up, unseen = _read_egg_cards(game, data)
@@ -190,7 +181,6 @@ def read_state(game: MaheGame, data: Mapping[str, Any]) -> MaheState:
     turn = _read_turn(game, data, face_up, deck)
     history = _checks.history(data, game.num_distinct_actions)
 
-    state = MaheState(game, empty=True)
     state._stacks = stacks
     state._where = where
     state._collected = collected

@@ -19,20 +19,8 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from .game import (
-    DECIDE,
-    FIRST_DIE,
-    MAX_TOTAL,
-    NEXT_DIE,
-    ORDER,
-    OVER,
-    RAFT,
-    REVEAL,
-    SPACES,
-    MaheState,
-    is_bust,
-    move_length,
-)
+from .game import MaheState, is_bust, move_length
+from .terms import DECIDE, FIRST_DIE, MAX_TOTAL, NEXT_DIE, ORDER, OVER, RAFT, REVEAL, SPACES
 
 FILL = {
     "blue": "#2f6fd0", "red": "#d03a2f", "yellow": "#e8c21c", "green": "#2f9e44",

@@ -16,10 +16,8 @@ from .components import (
 )
 from .game import (
     KEEP,
-    PHASES,
     MaholaGame,
     MaholaState,
-    RoundRecord,
     card_outcome,
     character_outcome,
     left_of,
@@ -46,6 +44,7 @@ from .scoring import (
     round_winner,
     secondary_points,
 )
+from .terms import PHASES, RoundRecord
 
 __all__ = [
     "ADJACENCY_READINGS", "ANIMALS", "CARD_TOTAL", "CHARACTERS", "CHIEF_READINGS", "DANCES",

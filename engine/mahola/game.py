@@ -1,8 +1,9 @@
 """Mahola: dance cards, hidden Characters and simultaneous turns.
 
 The whole rulebook in one module (scores in :mod:`engine.mahola.scoring`, card data in
-:mod:`engine.mahola.components`). Clause IDs (``MAHOLA-x.y``) name the rule each function
-implements; the site lists the same IDs with the scenarios that verify them.
+:mod:`engine.mahola.components`, sizes and phases in :mod:`engine.mahola.terms`). Clause IDs
+(``MAHOLA-x.y``) name the rule each function implements; the site lists the same IDs with the
+scenarios that verify them.
 
 A round (MAHOLA-2, MAHOLA-3):
 
@@ -29,8 +30,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from itertools import accumulate, compress, permutations, product
 from typing import Any
@@ -62,12 +61,24 @@ from .scoring import (
     TableauScorer,
     round_winner,
 )
-
-HAND_SIZE = 5
-TURNS = 5
-TOKENS_TO_WIN = 3
-FAVOR_TOKENS = 9
-MAX_TABLEAU = TURNS
+from .state_io import read_state
+from .terms import (
+    ABILITIES,
+    DEAL_CARDS,
+    DEAL_CHARACTERS,
+    DRAW,
+    HAND_SIZE,
+    HUNTER_DRAW,
+    MAX_TABLEAU,
+    OVER,
+    PASS,
+    PLACE,
+    PLAY,
+    TOKENS_TO_WIN,
+    TURNS,
+    Phase,
+    RoundRecord,
+)
 
 # Action ids: decisions, then chance outcomes, then the Characters' abilities.
 _PLAY = 0  # PLAY c = c (0..43): play card c from the hand
@@ -83,30 +94,6 @@ _RECOLOUR = _MOVE + CARD_TOTAL * MAX_TABLEAU  # RECOLOUR (c, k): the Shaman give
 NUM_ACTIONS = _RECOLOUR + CARD_TOTAL * len(CHARACTERS)
 
 
-class Phase(StrEnum):
-    """Where the round stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
-
-    DEAL_CHARACTERS = "deal characters"  # chance: the next player's Character
-    DEAL_CARDS = "deal cards"  # chance: the next card of the starting hands
-    PLAY = "play"  # simultaneous: choose a card to play
-    PLACE = "place"  # simultaneous: left or right end of the tableau
-    PASS = "pass"  # simultaneous: one card left, one card right
-    DRAW = "draw"  # chance: the next player's draw
-    HUNTER_DRAW = "hunter draw"  # chance: the Hunter's extra card
-    ABILITIES = "abilities"  # simultaneous: every Character acts
-    OVER = "over"
-
-
-DEAL_CHARACTERS = Phase.DEAL_CHARACTERS
-DEAL_CARDS = Phase.DEAL_CARDS
-PLAY = Phase.PLAY
-PLACE = Phase.PLACE
-PASS = Phase.PASS
-DRAW = Phase.DRAW
-HUNTER_DRAW = Phase.HUNTER_DRAW
-ABILITIES = Phase.ABILITIES
-OVER = Phase.OVER
-PHASES = tuple(Phase)
 CHANCE_PHASES = frozenset({DEAL_CHARACTERS, DEAL_CARDS, DRAW, HUNTER_DRAW})
 JOINT_PHASES = frozenset({PLAY, PLACE, PASS, ABILITIES})
 REVEALED_PHASES = frozenset({HUNTER_DRAW, ABILITIES})
@@ -214,19 +201,6 @@ def left_of(player: int, players: int) -> int:
 def right_of(player: int, players: int) -> int:
     """MAHOLA-R8: the right neighbour is the previous player in index order."""
     return (player - 1) % players
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """A finished round: the tableaux as scored, after the Characters acted."""
-
-    number: int
-    characters: tuple[int, ...]  # Character index per player
-    tableaux: tuple[tuple[int, ...], ...]
-    recoloured: tuple[tuple[int, int], ...]  # (card, Character colour index), sorted by card
-    chief_dance: str | None
-    scores: tuple[DanceScore, ...]
-    winner: int | None
 
 
 class MaholaGame(Game):
@@ -985,9 +959,7 @@ class MaholaState(State):
     @classmethod
     def from_dict(cls, game: MaholaGame, data: Mapping[str, Any]) -> MaholaState:
         """A validated state; see :func:`engine.mahola.state_io.read_state` for the checks."""
-        from .state_io import read_state
-
-        return read_state(game, data)
+        return read_state(game, data, cls(game, empty=True))
 
     # -- what a player sees -------------------------------------------------------------------
     def describe_card(self, card: int) -> str:

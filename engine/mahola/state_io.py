@@ -8,12 +8,12 @@ passed. The draw pile is whatever the hands, tableaux and revealed cards leave o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import shown
 from ..validation import MAX_COUNT, StateChecks
 from .components import CARD_TOTAL, CHARACTERS, RULE_LINE_DANCES
-from .game import (
+from .terms import (
     ABILITIES,
     DEAL_CARDS,
     DEAL_CHARACTERS,
@@ -27,11 +27,12 @@ from .game import (
     PLAY,
     TOKENS_TO_WIN,
     TURNS,
-    MaholaGame,
-    MaholaState,
     Phase,
     RoundRecord,
 )
+
+if TYPE_CHECKING:  # annotations only: the rules import this reader, never the reverse
+    from .game import MaholaGame, MaholaState
 from .scoring import round_winner
 
 FIELDS = {
@@ -325,8 +326,9 @@ def _read_record(game: MaholaGame, raw: Any, number: int, phase: str) -> RoundRe
     )
 
 
-def read_state(game: MaholaGame, data: Mapping[str, Any]) -> MaholaState:
-    """Build a `MaholaState` from `data` after checking it against the rules."""
+def read_state(game: MaholaGame, data: Mapping[str, Any], state: MaholaState) -> MaholaState:
+    """Fill `state`, an empty state of `game`, from `data` once every check of it against the
+    rules has passed (a description that fails one leaves `state` as it was)."""
     data = _checks.description(data, FIELDS, game.parameters())
     places = _CardPlaces()
     cards = _read_cards(game, data, places)
@@ -335,7 +337,6 @@ def read_state(game: MaholaGame, data: Mapping[str, Any]) -> MaholaState:
     record = _read_record(game, data.get("last_round"), tokens["round"], table["phase"])
     history = _checks.history(data, game.num_distinct_actions)
 
-    state = MaholaState(game, empty=True)
     state._round = tokens["round"]
     state._tokens = tokens["tokens"]
     state._winner = tokens["winner"]

@@ -23,7 +23,8 @@ from html import escape
 
 from ..core import CHANCE, SIMULTANEOUS
 from .components import CHARACTERS, DanceCard
-from .game import OVER, MaholaState
+from .game import MaholaState
+from .terms import OVER
 
 CARD_W, CARD_H = 92, 64
 HAND_W, HAND_H = 70, 46

@@ -1,7 +1,8 @@
 """Mamey: harvest bean cards from three fields, sell sets of them at the Store, hire merchants.
 
-The whole rulebook in one module. Clause IDs (``MAMEY-x.y``) name the rule each function
-implements; the site lists the same IDs with the scenarios that verify them.
+The whole rulebook in one module (sizes and phases in :mod:`engine.mamey.terms`). Clause IDs
+(``MAMEY-x.y``) name the rule each function implements; the site lists the same IDs with the
+scenarios that verify them.
 
 Cards: 4 colours x 15 (see :mod:`engine.mamey.components`). Identical cards are
 interchangeable, so hands, the deck and the sold piles are counts by card type; a card type is
@@ -21,7 +22,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -56,12 +56,19 @@ from .components import (
     load_store_board,
     rank_of,
 )
+from .state_io import read_state
+from .terms import (
+    ACT,
+    CHECK,
+    CUBES_PER_PLAYER,
+    DRAW,
+    FIELDS,
+    HAND_LIMIT,
+    NUM_TYPES,
+    OVER,
+    Phase,
+)
 
-FIELDS = 3
-HAND_LIMIT = 7
-"""MAMEY-4.1: no harvesting with this many cards or more in hand."""
-CUBES_PER_PLAYER = 7
-NUM_TYPES = COLOUR_COUNT * TYPES_PER_COLOUR
 SALES_MEMO = 1 << 14
 """How many hands a game remembers the sales of (`MameyGame.sales_in_hand`)."""
 
@@ -76,21 +83,6 @@ _HIRES = range(_HIRE, _DRAW)
 """A card type -> the hire discarding it (`itertools.compress(_HIRES, hand)`: the hires a
 hand allows)."""
 
-
-class Phase(StrEnum):
-    """Where the game stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
-
-    DRAW = "draw"  # chance: the next card from the deck goes where `draws` says
-    ACT = "act"  # the player to move chooses harvest, sell or hire
-    CHECK = "check"  # harvesting: the player has taken a field's cards: receive or return
-    OVER = "over"
-
-
-DRAW = Phase.DRAW
-ACT = Phase.ACT
-CHECK = Phase.CHECK
-OVER = Phase.OVER
-PHASES = tuple(Phase)
 
 _HAND = FIELDS  # a pending draw target: 0..2 is a field, 3 + p is player p's hand
 
@@ -966,9 +958,7 @@ class MameyState(State):
     @classmethod
     def from_dict(cls, game: MameyGame, data: Mapping[str, Any]) -> MameyState:
         """A validated state; see :func:`engine.mamey.state_io.read_state` for the checks."""
-        from .state_io import read_state
-
-        return read_state(game, data)
+        return read_state(game, data, cls(game, empty=True))
 
     # -- what a player sees -------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:

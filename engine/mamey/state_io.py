@@ -13,12 +13,12 @@ those on the board.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import InvalidStateError, shown
 from ..validation import MAX_COUNT, StateChecks
 from .components import ROWS
-from .game import (
+from .terms import (
     ACT,
     CHECK,
     CUBES_PER_PLAYER,
@@ -27,10 +27,11 @@ from .game import (
     HAND_LIMIT,
     NUM_TYPES,
     OVER,
-    MameyGame,
-    MameyState,
     Phase,
 )
+
+if TYPE_CHECKING:  # annotations only: the rules import this reader, never the reverse
+    from .game import MameyGame, MameyState
 
 KNOWN = {
     "game", "players", "first_player", "hands", "fields", "deck", "discard", "sold",
@@ -267,8 +268,9 @@ def _read_turn(
     }  # fmt: skip
 
 
-def read_state(game: MameyGame, data: Mapping[str, Any]) -> MameyState:
-    """Build a `MameyState` from `data` after checking it against the rules."""
+def read_state(game: MameyGame, data: Mapping[str, Any], state: MameyState) -> MameyState:
+    """Fill `state`, an empty state of `game`, from `data` once every check of it against the
+    rules has passed (a description that fails one leaves `state` as it was)."""
     data = _checks.description(data, KNOWN, game.parameters())
     cards = _Cards(game)
     players = game.num_players
@@ -298,7 +300,6 @@ def read_state(game: MameyGame, data: Mapping[str, Any]) -> MameyState:
     turn = _read_turn(game, data, sum(deck), fields, hand_sizes)
     history = _checks.history(data, game.num_distinct_actions)
 
-    state = MameyState(game, empty=True)
     state._hands = hands
     state._hand_size = hand_sizes
     state._field_up, state._field_down = fields

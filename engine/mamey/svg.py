@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from html import escape
 
 from .components import LARGEST_SET, RANKS, ROWS, SMALLEST_SET
-from .game import CHECK, DRAW, FIELDS, OVER, MameyState
+from .game import MameyState
+from .terms import CHECK, DRAW, FIELDS, OVER
 
 BEAN_FILL = {"red": "#d03a2f", "yellow": "#f2cf3a", "green": "#2f9e44", "blue": "#2f6fd0"}
 BEAN_INK = {"yellow": "#222"}

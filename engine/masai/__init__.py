@@ -2,23 +2,16 @@
 
 from .board import COLOURS, INNER, LINES, OUTER, Board, load_board, parse_board, shipped_board_data
 from .game import (
-    ANY_KEY,
-    CHANGE_FACE,
     FROM_DISCARD,
     FROM_POOL,
-    MOVE_KEY,
     NO_SEED,
     PASS,
-    REPAIR,
     MasaiGame,
     MasaiState,
-    die_name,
     draw_action,
     key_action,
-    kind_of,
     move_key_action,
     next_order,
-    parse_die,
     place_action,
     repair_action,
     seed_action,
@@ -26,6 +19,7 @@ from .game import (
     tie_value,
 )
 from .svg import board_svg, to_svg
+from .terms import ANY_KEY, CHANGE_FACE, MOVE_KEY, REPAIR, die_name, kind_of, parse_die
 
 __all__ = [
     "ANY_KEY", "CHANGE_FACE", "COLOURS", "FROM_DISCARD", "FROM_POOL", "INNER", "LINES",

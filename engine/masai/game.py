@@ -1,7 +1,8 @@
 """Masai: players assemble a necklace of dice and seeds, scoring as they go and at the end.
 
-The whole rulebook in one module. Clause IDs (``MASAI-x.y``) name the rule each function
-implements; readings of unclear rules are ``MASAI-Rn`` (see the interpretations page).
+The whole rulebook in one module (dice kinds, special actions, phases and endings in
+:mod:`engine.masai.terms`). Clause IDs (``MASAI-x.y``) name the rule each function implements;
+readings of unclear rules are ``MASAI-Rn`` (see the interpretations page).
 
 The board is a graph (:mod:`engine.masai.board`): die slots and seed slots in areas, two
 areas per sector, slots on the inner or the outer line, seed slots joined to die slots,
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping
-from enum import StrEnum
 from fractions import Fraction
 from itertools import compress
 from typing import Any
@@ -36,10 +36,8 @@ from ..core import (
     Game,
     GameDataError,
     InvalidGameError,
-    InvalidStateError,
     State,
     player_label,
-    shown,
 )
 from .board import (
     AREAS_PER_SECTOR,
@@ -52,21 +50,34 @@ from .board import (
     load_board,
     parse_board,
 )
+from .state_io import read_state
+from .terms import (
+    ANY_KEY,
+    BLOCKED,
+    CHANGE_FACE,
+    DICE_PER_COLOUR,
+    DRAW,
+    FACES,
+    KEY,
+    KINDS,
+    MOVE_KEY,
+    NO_SLOT,
+    OUT_OF_SEEDS,
+    OVER,
+    PLACE,
+    REPAIR,
+    SEED,
+    SLOTS_FULL,
+    SPECIAL_ACTIONS,
+    Phase,
+    colour_of,
+    die_name,
+    face_of,
+    kind_of,
+)
 
-DICE_PER_COLOUR = 8
-FACES = 6
-KINDS = len(COLOURS) * FACES  # a kind of die: colour * 6 + face - 1
 SEEDS_TWO_PLAYERS = 20
 SEEDS_MORE_PLAYERS = 15
-SPECIAL_ACTIONS = (1, 2, 3, 4)
-ANY_KEY, CHANGE_FACE, MOVE_KEY, REPAIR = SPECIAL_ACTIONS
-SPECIAL_NAMES = {
-    ANY_KEY: "use any die as the key",
-    CHANGE_FACE: "change the face of a newly rolled die",
-    MOVE_KEY: "take a key die and allocate it to an empty slot",
-    REPAIR: "repair an allocated die",
-}
-NO_SLOT = -1
 
 # Action ids: the codec. Chance outcomes first, then the decisions of a turn; each block
 # has its size named, an encode_* function building an id and a decode_* function reading
@@ -103,30 +114,6 @@ FROM_POOL = 0
 FROM_DISCARD = 1
 
 
-class Phase(StrEnum):
-    """Where the game stands (``to_dict`` writes the value; ``Phase(value)`` reads it back)."""
-
-    DRAW = "draw"  # chance: the next die of the round's pool
-    KEY = "key"  # start of a player's turn: a key (common action), special 3 or 4, or pass
-    PLACE = "place"  # the common action's die goes into a slot of the sector entered
-    SEED = "seed"  # the common action's optional seed
-    OVER = "over"
-
-
-DRAW = Phase.DRAW
-KEY = Phase.KEY
-PLACE = Phase.PLACE
-SEED = Phase.SEED
-OVER = Phase.OVER
-PHASES = tuple(Phase)
-
-# Why the game ends.
-SLOTS_FULL = "slots full"
-OUT_OF_SEEDS = "out of seeds"
-BLOCKED = "blocked"
-ENDINGS = (SLOTS_FULL, OUT_OF_SEEDS, BLOCKED)
-
-
 COLOUR_OF = tuple(k // FACES for k in range(KINDS))
 """A kind of die -> its colour index (the table form of `colour_of`, for the hot paths)."""
 FACE_OF = tuple(k % FACES + 1 for k in range(KINDS))
@@ -154,33 +141,6 @@ def draw_rows(dice: int) -> tuple[tuple[tuple[tuple[int, float], ...], ...], ...
         )
         for colour in range(len(COLOURS))
     )
-
-
-def kind_of(colour: int, face: int) -> int:
-    """The kind of die of a colour index and a face 1..6."""
-    return colour * FACES + face - 1
-
-
-def colour_of(kind: int) -> int:
-    return kind // FACES
-
-
-def face_of(kind: int) -> int:
-    return kind % FACES + 1
-
-
-def die_name(kind: int) -> str:
-    """``"green 2"``."""
-    return f"{COLOURS[colour_of(kind)]} {face_of(kind)}"
-
-
-def parse_die(text: str) -> int:
-    """The kind of a die named ``"green 2"``."""
-    parts = text.split() if isinstance(text, str) else []
-    if len(parts) != 2 or parts[0] not in COLOURS or parts[1] not in {"1", "2", "3", "4", "5", "6"}:
-        raise InvalidStateError(f"masai: {shown(text)} is not a die like 'green 2' "
-                                f"(colours: {', '.join(COLOURS)}; faces 1 to 6)")  # fmt: skip
-    return kind_of(COLOURS.index(parts[0]), int(parts[1]))
 
 
 def draw_action(kind: int) -> int:
@@ -1279,9 +1239,7 @@ class MasaiState(State):
     @classmethod
     def from_dict(cls, game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
         """A validated state; see :func:`engine.masai.state_io.read_state` for the checks."""
-        from .state_io import read_state
-
-        return read_state(game, data)
+        return read_state(game, data, cls(game, empty=True))
 
     def observation_string(self, player: int) -> str:
         """Everything in Masai is public (the bag's order is unknown to all)."""

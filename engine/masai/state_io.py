@@ -15,12 +15,12 @@ Nothing is built until every check has passed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import InvalidStateError, RulebooksError, shown
 from ..validation import MAX_COUNT, StateChecks
 from .board import COLOURS
-from .game import (
+from .terms import (
     DICE_PER_COLOUR,
     DRAW,
     ENDINGS,
@@ -31,13 +31,14 @@ from .game import (
     PLACE,
     SEED,
     SPECIAL_ACTIONS,
-    MasaiGame,
-    MasaiState,
     Phase,
     colour_of,
     face_of,
     parse_die,
 )
+
+if TYPE_CHECKING:  # annotations only: the rules import this reader, never the reverse
+    from .game import MasaiGame, MasaiState
 
 FIELDS = {
     "game", "players", "first_player", "board", "bag", "discard", "pool", "slots", "seeds",
@@ -224,8 +225,9 @@ def _read_turn(game: MasaiGame, data: Mapping[str, Any], pool: list[int]) -> dic
     }  # fmt: skip
 
 
-def read_state(game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
-    """Build a `MasaiState` from `data` after checking it against the rules."""
+def read_state(game: MasaiGame, data: Mapping[str, Any], state: MasaiState) -> MasaiState:
+    """Fill `state`, an empty state of `game`, from `data` once every check of it against the
+    rules has passed (a description that fails one leaves `state` as it was)."""
     # The board is one of the game's parameters, but a description names it: checked by name.
     parameters = {"players": game.num_players, "first_player": game.first_player}
     data = _checks.description(data, FIELDS, parameters)
@@ -262,7 +264,6 @@ def read_state(game: MasaiGame, data: Mapping[str, Any]) -> MasaiState:
     scores = [_int(n, f"player {p}'s score", 0, 10**6) for p, n in enumerate(scores_raw)]
     history = _checks.history(data, game.num_distinct_actions)
 
-    state = MasaiState(game, empty=True)
     state._history = history
     state._bag = bag
     state._discard = discard

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from html import escape
 
 from .board import COLOURS, INNER, LINES, Board
-from .game import DRAW, KEY, OVER, PLACE, SEED, MasaiState
+from .game import MasaiState
+from .terms import DRAW, KEY, OVER, PLACE, SEED
 
 SIZE = 1040
 CENTRE = SIZE / 2

@@ -74,7 +74,7 @@ def test_the_engine_sources_are_found() -> None:
 @pytest.mark.parametrize("name", ["mahe", "mamey", "masai", "mahola"])
 def test_every_phase_is_a_str_enum_member(name: str) -> None:
     """STYLE.md section 1: a closed set of names is an Enum; the state holds its members."""
-    module = importlib.import_module(f"engine.{name}.game")
+    module = importlib.import_module(f"engine.{name}.terms")
     phase = module.Phase
     assert issubclass(phase, enum.StrEnum)
     assert tuple(phase) == module.PHASES

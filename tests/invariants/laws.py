@@ -47,7 +47,7 @@ def _seats(players: int) -> list[int]:
 # -- Mahé ------------------------------------------------------------------------------------
 def mahe_conservation(state: Any) -> list[str]:
     """MAHE-5.5: each turtle in exactly one place; MAHE-2.2: the 24 egg cards add up."""
-    from engine.mahe.game import BEACH, RAFT
+    from engine.mahe.terms import BEACH, RAFT
 
     game = state.game
     problems = []
@@ -97,7 +97,7 @@ def mahe_secrets(state: Any, viewer: int) -> list[str]:
 # -- Mamey -----------------------------------------------------------------------------------
 def mamey_conservation(state: Any) -> list[str]:
     """MAMEY-1.1, MAMEY-2.1: every bean card in exactly one place; MAMEY-2.4: 7 cubes each."""
-    from engine.mamey.game import CUBES_PER_PLAYER, FIELDS
+    from engine.mamey.terms import CUBES_PER_PLAYER, FIELDS
 
     game = state.game
     problems = []
@@ -141,7 +141,7 @@ def mamey_secrets(state: Any, viewer: int) -> list[str]:
     Card names (``"red 3"``) are only secret when no card of that type lies anywhere the
     viewer can see; each other non-empty hand in full is secret too.
     """
-    from engine.mamey.game import CHECK, FIELDS, OVER
+    from engine.mamey.terms import CHECK, FIELDS, OVER
 
     game = state.game
     name = game.cards.name
@@ -180,7 +180,7 @@ def masai_conservation(state: Any, described: bool = False) -> list[str]:
     hand without saying where the others went, but never more seeds than they got.
     """
     from engine.masai.board import COLOURS
-    from engine.masai.game import DICE_PER_COLOUR, SPECIAL_ACTIONS
+    from engine.masai.terms import DICE_PER_COLOUR, SPECIAL_ACTIONS
 
     game = state.game
     board = game.board
@@ -219,7 +219,7 @@ def mahola_conservation(state: Any) -> list[str]:
     """MAHOLA-1.1: each of the 44 Dance cards in exactly one place; MAHOLA-2.1: each
     Character dealt once at most; MAHOLA-3.6: one Favor token per finished round at most."""
     from engine.mahola import CARD_TOTAL
-    from engine.mahola.game import FAVOR_TOKENS, OVER, TOKENS_TO_WIN
+    from engine.mahola.terms import FAVOR_TOKENS, OVER, TOKENS_TO_WIN
 
     game = state.game
     problems = []
@@ -254,7 +254,7 @@ def mahola_secrets(state: Any, viewer: int) -> list[str]:
 
     Once the game is over every card is back in the pile and the last round is public.
     """
-    from engine.mahola.game import OVER
+    from engine.mahola.terms import OVER
 
     game = state.game
     if state.phase == OVER:

@@ -2,8 +2,9 @@
 
 Every ``import`` and ``from ... import`` statement counts, wherever it is (module level,
 inside a function, under ``TYPE_CHECKING``): an edge from the importing module to the module
-it names. ``from package import name`` names ``package.name`` when that is a module, else
-``package``.
+it names. ``graph(run_time=True)`` leaves out the imports under ``if TYPE_CHECKING:``, which
+only a type checker reads: the imports that can run. ``from package import name`` names
+``package.name`` when that is a module, else ``package``.
 """
 
 from __future__ import annotations
@@ -68,12 +69,31 @@ def imports(
                     yield base, node.lineno
 
 
-def graph(root: Path = ROOT) -> dict[str, set[str]]:
-    """Module -> the project modules it imports (never itself)."""
+def run_time_nodes(path: Path) -> list[ast.AST]:
+    """Every node of the file but those under an ``if TYPE_CHECKING:`` block."""
+    kept: list[ast.AST] = []
+    pending: list[ast.AST] = [ast.parse(path.read_text("utf-8"), str(path))]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            pending.extend(node.orelse)
+            continue
+        kept.append(node)
+        pending.extend(ast.iter_child_nodes(node))
+    return kept
+
+
+def graph(root: Path = ROOT, run_time: bool = False) -> dict[str, set[str]]:
+    """Module -> the project modules it imports (never itself); with `run_time`, only the
+    imports that can run (annotations-only imports left out)."""
     found = modules(root)
     known = set(found)
     return {
-        name: {target for target, _ in imports(name, path, known) if target != name}
+        name: {
+            target
+            for target, _ in imports(name, path, known, run_time_nodes(path) if run_time else None)
+            if target != name
+        }
         for name, path in found.items()
     }
 

@@ -15,7 +15,8 @@ class MaheEncoder(Encoder):
     used as dice, the move in progress (mover, dice) and the phase."""
 
     def __init__(self, game: Game, horizon: Horizon) -> None:
-        from engine.mahe.game import BEACH, MAX_DICE, PHASES, MaheGame, MaheState
+        from engine.mahe.game import MaheGame, MaheState
+        from engine.mahe.terms import BEACH, MAX_DICE, PHASES
 
         assert isinstance(game, MaheGame)
         self.game = game

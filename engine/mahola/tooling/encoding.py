@@ -16,14 +16,8 @@ class MaholaEncoder(Encoder):
 
     def __init__(self, game: Game, horizon: Horizon) -> None:
         from engine.mahola.components import CARD_TOTAL, CHARACTERS
-        from engine.mahola.game import (
-            MAX_TABLEAU,
-            PHASES,
-            TOKENS_TO_WIN,
-            TURNS,
-            MaholaGame,
-            MaholaState,
-        )
+        from engine.mahola.game import MaholaGame, MaholaState
+        from engine.mahola.terms import MAX_TABLEAU, PHASES, TOKENS_TO_WIN, TURNS
 
         assert isinstance(game, MaholaGame)
         self.game = game

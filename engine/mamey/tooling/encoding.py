@@ -16,14 +16,8 @@ class MameyEncoder(Encoder):
     once the game is over), cubes, the Store board, turn, phase and the last turns."""
 
     def __init__(self, game: Game, horizon: Horizon) -> None:
-        from engine.mamey.game import (
-            CUBES_PER_PLAYER,
-            FIELDS,
-            NUM_TYPES,
-            PHASES,
-            MameyGame,
-            MameyState,
-        )
+        from engine.mamey.game import MameyGame, MameyState
+        from engine.mamey.terms import CUBES_PER_PLAYER, FIELDS, NUM_TYPES, PHASES
 
         assert isinstance(game, MameyGame)
         self.game = game

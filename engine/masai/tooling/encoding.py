@@ -18,15 +18,14 @@ class MasaiEncoder(Encoder):
 
     def __init__(self, game: Game, horizon: Horizon) -> None:
         from engine.masai.board import COLOURS
-        from engine.masai.game import (
+        from engine.masai.game import MasaiGame, MasaiState
+        from engine.masai.terms import (
             DICE_PER_COLOUR,
             ENDINGS,
             FACES,
             KINDS,
             PHASES,
             SPECIAL_ACTIONS,
-            MasaiGame,
-            MasaiState,
             die_name,
         )
 
