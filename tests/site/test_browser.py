@@ -498,3 +498,49 @@ def test_the_expected_fact_is_outlined_on_the_actual_board(reader: Reader, red_u
     assert page.evaluate(outline, '[data-fact="blue turtle"] ellipse') == magenta
     assert page.evaluate(outline, '[data-fact="space 3"] circle') != magenta
     assert page.evaluate(outline, '[data-fact="red turtle"] ellipse') != magenta
+
+
+_OVERFLOW = """() => {
+  const wide = document.scrollingElement.scrollWidth - innerWidth;
+  const errors = Array.from(document.querySelectorAll('.rulebooks-error pre')).map((pre) => {
+    const box = pre.getBoundingClientRect();
+    return { text: pre.textContent, cut: pre.scrollWidth - pre.clientWidth,
+             right: box.right, tabindex: pre.getAttribute('tabindex') };
+  });
+  const scrollers = Array.from(document.querySelectorAll('pre, .table-wrapper'))
+    .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .filter((el) => getComputedStyle(el).overflowX !== 'visible')
+    .filter((el) => el.tabIndex < 0 || !(el.getAttribute('aria-label') || '').trim())
+    .map((el) => el.outerHTML.slice(0, 80));
+  return { wide, errors, scrollers };
+}"""
+
+
+def test_on_a_phone_an_error_is_read_in_full(reader: Reader, red_url: str) -> None:
+    """At 390 px the failing step's error wraps: every character of it, the expected value
+    included, is inside the screen's width; the page itself does not scroll sideways, and a
+    block that does scroll sideways can be reached and scrolled by keyboard, and is named."""
+    page = reader.page
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.goto(red_url)
+    measured = page.evaluate(_OVERFLOW)
+    assert measured["wide"] <= 0, measured["wide"]
+    errors = measured["errors"]
+    assert errors and any("space 4" in error["text"] for error in errors), errors
+    for error in errors:
+        assert error["cut"] <= 0 and error["right"] <= 390, error
+    assert measured["scrollers"] == []
+
+
+@pytest.mark.parametrize(
+    "path", ["index.html", "mahe/rules.html", "mahe/examples.html", "coverage.html"]
+)
+def test_no_page_scrolls_sideways_on_a_phone(reader: Reader, site_url: str, path: str) -> None:
+    """Each page kind at 390 px: nothing wider than the screen, and what scrolls inside the
+    page (a wide table or code block) takes the keyboard's focus and has a name."""
+    page = reader.page
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.goto(urljoin(site_url, path))
+    measured = page.evaluate(_OVERFLOW)
+    assert measured["wide"] <= 0, measured["wide"]
+    assert measured["scrollers"] == []

@@ -411,6 +411,20 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
     for link in list(doctree.findall(id_ref)):
         link.replace_self(resolve_id_ref(app, store, docname, link))
+    wrap_tables(doctree)
+
+
+def wrap_tables(doctree: nodes.document) -> None:
+    """Put each table filled in here into a box of its own that scrolls sideways, as the
+    theme does for the tables it saw (it wraps them before this event), so that a wide table
+    never widens the page on a phone."""
+    for table_node in list(doctree.findall(nodes.table)):
+        parent = table_node.parent
+        if isinstance(parent, nodes.container) and "table-wrapper" in parent["classes"]:
+            continue
+        wrapper = nodes.container(classes=["table-wrapper"])
+        table_node.replace_self(wrapper)
+        wrapper += table_node
 
 
 def resolve_id_ref(app: Sphinx, store: RulebooksStore, docname: str, ref: id_ref) -> nodes.Node:

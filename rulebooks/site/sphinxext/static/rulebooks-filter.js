@@ -292,8 +292,33 @@
     if (target) target.scrollIntoView({ behavior: "instant", block: "start" });
   }
 
+  /* A code block or table wider than the column scrolls sideways: give it a tab stop and a
+   * name, so the keyboard can reach and scroll it; re-checked when the window resizes. */
+  function keyboardScrollable() {
+    const check = () => {
+      document.querySelectorAll("pre, .table-wrapper").forEach((box) => {
+        const scrolls = box.scrollWidth > box.clientWidth + 1 &&
+          getComputedStyle(box).overflowX !== "visible";
+        if (scrolls && !box.hasAttribute("tabindex")) {
+          box.setAttribute("tabindex", "0");
+          box.setAttribute("role", "region");
+          const kind = box.tagName === "PRE" ? "Code" : "Table";
+          box.setAttribute("aria-label", kind + ", scrolls sideways");
+          box.dataset.rulebooksScrolls = "";
+        } else if (!scrolls && "rulebooksScrolls" in box.dataset) {
+          ["tabindex", "role", "aria-label", "data-rulebooks-scrolls"].forEach(
+            (name) => box.removeAttribute(name));
+        }
+      });
+    };
+    check();
+    window.addEventListener("resize", check);
+    window.addEventListener("load", check);
+  }
+
   function start() {
     zoomable();
+    keyboardScrollable();
     const boxes = Array.from(document.querySelectorAll(".rulebooks-scenario"));
     if (!boxes.length) return;
     const first = document.querySelector(".rulebooks-feature") || boxes[0];
