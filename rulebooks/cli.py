@@ -22,21 +22,14 @@ from that folder, on that project's games (:func:`rulebooks.site.pipeline.enter_
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rulebooks.games.paths import ROOT
 from rulebooks.games.project import ProjectError, project_root
 from rulebooks.run.asserts import asserts_stripped
 from rulebooks.site import pipeline
-
-if TYPE_CHECKING:
-    pass
-
 
 INTERRUPTED = 130
 """Exit code of a command stopped by Ctrl-C (128 + SIGINT, as the shell reports it)."""
@@ -70,11 +63,6 @@ def command_scenarios(args: argparse.Namespace) -> int:
 def command_serve(args: argparse.Namespace) -> int:
     from rulebooks.site.serve import serve
 
-    if Path(args.html).resolve() == pipeline.DEFAULT_HTML.resolve():
-        print(f"error: --html {args.html} is the folder of rulebooks site, built from another "
-              f"Sphinx cache; serve builds into {pipeline.SERVE_HTML} or a folder of its own",
-              file=sys.stderr)  # fmt: skip
-        return pipeline.EXIT_UNTRUSTED
     try:
         return serve(
             Path(args.results), Path(args.html), host=args.host, port=args.port, wait=args.wait
@@ -87,12 +75,9 @@ def command_site(args: argparse.Namespace) -> int:
     from rulebooks.run.lock import BuildLockTimeout, build_lock
 
     results, html = Path(args.results), Path(args.html)
-    inside = [
-        path for path in (Path.cwd(), results) if path.resolve().is_relative_to(html.resolve())
-    ]
-    if inside:
-        print(f"error: --html {html} would hold {inside[0]}: the site folder is deleted and "
-              "rebuilt, so it must be a folder of its own", file=sys.stderr)  # fmt: skip
+    problem = pipeline.site_folder_problem(html, results)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return pipeline.EXIT_UNTRUSTED
     try:
         with build_lock(results.parent, timeout=args.wait):
@@ -169,76 +154,26 @@ def add_backend_options(
 
 
 def command_simulate(args: argparse.Namespace) -> int:
-    from rulebooks.campaigns import executors, simulate
+    from rulebooks.campaigns import simulate
     from rulebooks.games import registry
 
-    names = sorted(registry.games()) if args.game == "all" else [args.game]
-    if args.games < 1 or args.workers < 1 or args.check_every < 1 or args.clone_every < 1:
-        print("error: --games, --workers, --check-every and --clone-every are at least 1",
-              file=sys.stderr)  # fmt: skip
-        return 2
-    problem = None if args.scheduler else executors.workers_problem(args.workers)
-    if problem:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    args.workers = min(args.workers, args.games)  # a worker plays one game at least
-
-    try:  # every argument, --out included, is checked before the first game
-        extra = simulate.parse_parameters(args.param)
-        backend = (  # one local process plays game by game: Ctrl-C keeps every game played
-            executors.executor(args.workers, args.dask, args.scheduler)
-            if args.dask or args.scheduler or args.workers > 1
-            else contextlib.nullcontext(None)
-        )
-        with backend as executor:
-            ok, _ = simulate.simulate(
-                names,
-                games=args.games,
-                seed=args.seed,
-                workers=args.workers,
-                players=args.players,
-                extra=extra,
-                checks=simulate.Checks(args.clone_every, args.check_every),
-                out=Path(args.out) if args.out else None,
-                progress=not args.quiet,
-                executor=executor,
-            )
-    except (executors.ClusterError, executors.WorkerLost) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 3
-    except ValueError as error:  # engine.RulebooksError included
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted: the summary above covers the games played", file=sys.stderr)
-        return simulate.INTERRUPTED
-    return 0 if ok else 1
+    return simulate.main(
+        sorted(registry.games()) if args.game == "all" else [args.game],
+        games=args.games, seed=args.seed, workers=args.workers, dask=args.dask,
+        scheduler=args.scheduler, players=args.players, param=args.param,
+        check_every=args.check_every, clone_every=args.clone_every,
+        out=Path(args.out) if args.out else None, quiet=args.quiet,
+    )  # fmt: skip
 
 
 def command_mutate(args: argparse.Namespace) -> int:
-    if args.fast or args.only:
-        if args.dask or args.scheduler:
-            print("error: --dask and --scheduler judge mutmut's mutants; the hand-made "
-                  "mutations of --fast and --only run here", file=sys.stderr)  # fmt: skip
-            return 2
-        from rulebooks.mutation.handmade import main as run_mutations
+    from rulebooks.mutation.campaign import command
 
-        return run_mutations(fast=args.fast, only=args.only, games=args.game)
-    from rulebooks.campaigns.executors import workers_problem
-    from rulebooks.mutation.campaign import DaskBackend
-    from rulebooks.mutation.campaign import main as run_campaign
-
-    problem = None if args.workers is None or args.scheduler else workers_problem(args.workers)
-    if problem:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    dask = None
-    if args.dask or args.scheduler:
-        dask = DaskBackend(args.scheduler, args.workers or os.cpu_count() or 1)
-    return run_campaign(
-        workers=args.workers, full=args.full, games=args.game, mutant=args.mutant,
+    return command(
+        fast=args.fast, only=args.only, games=args.game, workers=args.workers, dask=args.dask,
+        scheduler=args.scheduler, full=args.full, mutant=args.mutant,
         hand_made=not args.no_hand_made, report_only=args.report,
-        survivors=Path(args.survivors) if args.survivors else None, dask=dask,
+        survivors=Path(args.survivors) if args.survivors else None,
     )  # fmt: skip
 
 
@@ -253,24 +188,9 @@ def command_games(args: argparse.Namespace) -> int:
     exit 1 when there is any."""
     from rulebooks.games import registry
 
-    chosen = registry.games()
-    problems = list(registry.problems())
-    for name, spec in registry.installed().games.items():
-        mark = "*" if name in chosen else " "
-        print(f"{mark} {name:12} {spec.title:16} {spec.min_players}-{spec.max_players} players  "
-              f"{spec.package}  {spec.root}")  # fmt: skip
-        problems += [
-            f"{spec.package}: game {name!r} is missing {p}" for p in spec.layout_problems()
-        ]
-    for name in registry.engine_only():
-        print(f"  {name:12} (loads in the engine only)")
-        problems.append(
-            f"game {name!r} loads in the engine (entry-point group engine.games) but declares "
-            f"nothing to the tooling: add an entry point of the group {registry.GROUP} naming "
-            f"its GameSpec (see docs/tutorial.md)"
-        )
-    for problem in problems:
-        print(f"problem: {problem}")
+    lines, problems = registry.report()
+    for line in lines + [f"problem: {problem}" for problem in problems]:
+        print(line)
     return 1 if problems else 0
 
 

@@ -695,6 +695,57 @@ def simulate(
     return not any(c["violation_count"] for c in campaigns), campaigns
 
 
+def main(
+    names: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    workers: int,
+    dask: bool = False,
+    scheduler: str | None = None,
+    players: int | None = None,
+    param: Sequence[str] = (),
+    check_every: int,
+    clone_every: int,
+    out: Path | None = None,
+    quiet: bool = False,
+) -> int:
+    """``rulebooks simulate``: 0 with no violation, 1 with one, 2 for bad arguments (every one
+    checked before the first game), 3 when the Dask cluster is lost, 130 on Ctrl-C."""
+    if games < 1 or workers < 1 or check_every < 1 or clone_every < 1:
+        print("error: --games, --workers, --check-every and --clone-every are at least 1",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    problem = None if scheduler else executors.workers_problem(workers)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    workers = min(workers, games)  # a worker plays one game at least
+    try:
+        extra = parse_parameters(param)
+        backend = (  # one local process plays game by game: Ctrl-C keeps every game played
+            executors.executor(workers, dask, scheduler)
+            if dask or scheduler or workers > 1
+            else contextlib.nullcontext(None)
+        )
+        with backend as executor:
+            ok, _ = simulate(
+                names, games=games, seed=seed, workers=workers, players=players, extra=extra,
+                checks=Checks(clone_every, check_every), out=out, progress=not quiet,
+                executor=executor,
+            )  # fmt: skip
+    except (executors.ClusterError, executors.WorkerLost) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 3
+    except ValueError as error:  # engine.RulebooksError included
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: the summary above covers the games played", file=sys.stderr)
+        return INTERRUPTED
+    return 0 if ok else 1
+
+
 SITE_GAMES = 200
 SITE_CHECKS = Checks(clone_every=25, round_trip_every=100)
 """The small campaign `rulebooks site` runs for every registered game (seeds 0..199)."""

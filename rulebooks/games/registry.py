@@ -34,6 +34,7 @@ from rulebooks.games.spec import GameSpec as GameSpec  # re-exported: declared t
 GROUP = "rulebooks.games"
 """The entry-point group games register under."""
 
+
 class RegistryError(LookupError):
     """A game that is not registered, or not usable."""
 
@@ -165,3 +166,27 @@ def engine_only() -> list[str]:
 
     return [name for name in engine_games.names() if name not in installed().games]
 
+
+def report() -> tuple[list[str], list[str]]:
+    """``rulebooks games``: a line per installed game (``*`` for the project's: title, player
+    counts, package, root) and per game known to the engine only, and the problems found."""
+    chosen = games()
+    found = list(problems())
+    lines = []
+    for name, declared in installed().games.items():
+        mark = "*" if name in chosen else " "
+        players = f"{declared.min_players}-{declared.max_players} players"
+        lines.append(
+            f"{mark} {name:12} {declared.title:16} {players}  {declared.package}  {declared.root}"
+        )
+        found += [
+            f"{declared.package}: game {name!r} is missing {p}" for p in declared.layout_problems()
+        ]
+    for name in engine_only():
+        lines.append(f"  {name:12} (loads in the engine only)")
+        found.append(
+            f"game {name!r} loads in the engine (entry-point group engine.games) but declares "
+            f"nothing to the tooling: add an entry point of the group {GROUP} naming "
+            f"its GameSpec (see docs/tutorial.md)"
+        )
+    return lines, found

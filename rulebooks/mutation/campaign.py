@@ -48,7 +48,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebooks.campaigns.executors import ClusterError, DaskCluster, WorkerLost
+from rulebooks.campaigns.executors import ClusterError, DaskCluster, WorkerLost, workers_problem
 from rulebooks.games import trace
 from rulebooks.mutation import results as mutate_results
 from rulebooks.mutation.dask_worker import TIMEOUT
@@ -781,6 +781,42 @@ def survivors_markdown(results: mutate_results.MutationResults) -> str:
 
 
 _NAME = re.compile(r"^engine\.[\w.]+\.x[_\u01c1][\w\u01c1]+__mutmut_\d+$")
+
+
+def command(
+    *,
+    fast: bool,
+    only: Sequence[str],
+    games: Sequence[str],
+    workers: int | None,
+    dask: bool,
+    scheduler: str | None,
+    full: bool,
+    mutant: str | None,
+    hand_made: bool,
+    report_only: bool,
+    survivors: Path | None,
+) -> int:
+    """``rulebooks mutate``: the hand-made mutations alone (``fast``, ``only``: run here), else
+    the mutmut campaign (:func:`main`), locally or on Dask; 2 for arguments that do not go
+    together or a bad worker count."""
+    if fast or only:
+        if dask or scheduler:
+            print("error: --dask and --scheduler judge mutmut's mutants; the hand-made "
+                  "mutations of --fast and --only run here", file=sys.stderr)  # fmt: skip
+            return 2
+        from rulebooks.mutation.handmade import main as run_mutations
+
+        return run_mutations(fast=fast, only=only, games=games)
+    problem = None if workers is None or scheduler else workers_problem(workers)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    backend = DaskBackend(scheduler, workers or os.cpu_count() or 1) if dask or scheduler else None
+    return main(
+        workers=workers, full=full, games=games, mutant=mutant, hand_made=hand_made,
+        report_only=report_only, survivors=survivors, dask=backend,
+    )  # fmt: skip
 
 
 def main(

@@ -655,6 +655,16 @@ def failure_lines(results: Path) -> list[str]:
     return summary_by_clause(loaded.scenarios) if loaded is not None else []
 
 
+def site_folder_problem(html: Path, results: Path) -> str | None:
+    """Why `html` cannot be the site's folder, which is deleted and rebuilt: it would hold the
+    project or the results file."""
+    for path in (Path.cwd(), results):
+        if path.resolve().is_relative_to(html.resolve()):
+            return (f"--html {html} would hold {path}: the site folder is deleted and rebuilt, "
+                    "so it must be a folder of its own")  # fmt: skip
+    return None
+
+
 def run_site(results: Path, html: Path, *, full: bool = False) -> int:
     retire_site(html)  # no older site may outlive a failed stage
     forget_interrupted_build(html)  # before Sphinx starts, reading its cache

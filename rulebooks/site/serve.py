@@ -248,7 +248,15 @@ def address_problem(host: str, port: int) -> str | None:
 
 def serve(results: Path, html: Path, *, host: str, port: int, wait: float) -> int:
     """Build the site, serve it and rebuild it on every change until Ctrl-C; 2 with the
-    reason, before any build, when the address cannot be served."""
+    reason, before any build, when the address cannot be served or `html` is the folder of
+    ``rulebooks site`` (built from another Sphinx cache)."""
+    from rulebooks.site.pipeline import DEFAULT_HTML, SERVE_HTML
+
+    if html.resolve() == DEFAULT_HTML.resolve():
+        print(f"error: --html {html} is the folder of rulebooks site, built from another "
+              f"Sphinx cache; serve builds into {SERVE_HTML} or a folder of its own",
+              file=sys.stderr)  # fmt: skip
+        return 2
     problem = address_problem(host, port)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
