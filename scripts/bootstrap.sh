@@ -81,7 +81,10 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
       "and its test will fail" >&2
   fi
 fi
+# axe-core, the accessibility checker the browser tests run in each page, goes there too.
+axe_core="axe-core@4.14.1"
 if command -v npm >/dev/null 2>&1 \
-    && ! grep -qs '"version": "24.2.0"' .node/node_modules/@cucumber/html-formatter/package.json; then
-  npm install --prefix .node --no-audit --no-fund --silent "$html_formatter" >/dev/null
+    && { ! grep -qs '"version": "24.2.0"' .node/node_modules/@cucumber/html-formatter/package.json \
+      || ! grep -qs '"version": "4.14.1"' .node/node_modules/axe-core/package.json; }; then
+  npm install --prefix .node --no-audit --no-fund --silent "$html_formatter" "$axe_core" >/dev/null
 fi

@@ -544,3 +544,61 @@ def test_no_page_scrolls_sideways_on_a_phone(reader: Reader, site_url: str, path
     measured = page.evaluate(_OVERFLOW)
     assert measured["wide"] <= 0, measured["wide"]
     assert measured["scrollers"] == []
+
+
+# One page of each kind the site has; the red build's page (a failing scenario, its error
+# and boards) is checked too.
+AXE_PAGES = [
+    "index.html", "mahe/rules.html", "mahe/examples.html", "mahe/glossary.html",
+    "mahe/interpretations.html", "mahe/odds.html", "mamey/store.html", "masai/board.html",
+    "masai/examples.html", "coverage.html", "failing.html", "history.html", "simulation.html",
+    "clusters.html", "cck.html", "mechanics.html", "tutorial.html", "guide/reading.html",
+    "results-schema.html", "genindex.html", "search.html?q=beach",
+]  # fmt: skip
+AXE_RUN = """async () => {
+  const found = await axe.run(document, { resultTypes: ['violations'] });
+  return found.violations.map((v) => ({
+    id: v.id, impact: v.impact, nodes: v.nodes.length,
+    first: v.nodes[0].target.join(' ') + ': ' + (v.nodes[0].failureSummary || '').slice(0, 200),
+  }));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    """axe-core's browser script, which `make .venv/.installed` puts into .node/ with npm."""
+    from rulebooks.formats.html_report import node_modules
+
+    script = node_modules() / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        raise RuntimeError(f"{script} is missing: run `make .venv/.installed` (npm axe-core)")
+    return script.read_text("utf-8")
+
+
+def grave_violations(page: Page, url: str, scheme: str, axe: str) -> list[dict[str, Any]]:
+    """axe-core's critical and serious findings on the page at ``url`` in the colour scheme
+    ``scheme`` (the theme follows the system's, as it does by default)."""
+    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.add_script_tag(content=axe)
+    found: list[dict[str, Any]] = page.evaluate(AXE_RUN)
+    return [v for v in found if v["impact"] in ("critical", "serious")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", AXE_PAGES)
+def test_axe_finds_nothing_grave(
+    reader: Reader, site_url: str, axe_source: str, path: str, scheme: str
+) -> None:
+    """axe-core (WCAG 2 A and AA rules and best practices) finds no critical or serious
+    violation on each kind of page, in the light theme and in the dark one."""
+    assert grave_violations(reader.page, urljoin(site_url, path), scheme, axe_source) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_grave_on_a_failing_build(
+    reader: Reader, red_url: str, axe_source: str, scheme: str
+) -> None:
+    """The same on a page showing a failed scenario: its error, its boards, the outline."""
+    assert grave_violations(reader.page, red_url, scheme, axe_source) == []

@@ -113,6 +113,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("rulebooks.site.sphinxext.mutation")  # mutation strength, mutation-report
     app.setup_extension("rulebooks.site.sphinxext.history")  # run-history, badge, downloads
     app.setup_extension("rulebooks.site.sphinxext.glossary_links")  # terms linked where used
+    app.setup_extension("rulebooks.site.sphinxext.a11y")  # ARIA the theme leaves out
     app.setup_extension("rulebooks.site.sphinxext.prune")  # pages gone leave an incremental build
     return {
         "version": "1",
