@@ -88,3 +88,12 @@ if command -v npm >/dev/null 2>&1 \
       || ! grep -qs '"version": "4.14.1"' .node/node_modules/axe-core/package.json; }; then
   npm install --prefix .node --no-audit --no-fund --silent "$html_formatter" "$axe_core" >/dev/null
 fi
+
+# The in-browser playground (rulebooks/site/playground.py) runs the scenarios under Pyodide,
+# served from the site's own files: the npm package, pinned; npm checks its integrity against
+# the registry's, and the site build checks it against the one the project pins.
+pyodide="pyodide@314.0.8"
+if command -v npm >/dev/null 2>&1 \
+    && ! grep -qs '"version": "314.0.8"' .node/node_modules/pyodide/package.json; then
+  npm install --prefix .node --no-audit --no-fund --silent --save-exact "$pyodide" >/dev/null
+fi

@@ -498,6 +498,7 @@ def build_site(
         kept = incremental() and (building / "index.html").is_file()
         if kept and key_file.read_text("utf-8") == key:
             print("site: no input of the site changed since the last build: pages kept")
+            write_playground_files(building)
             shutil.rmtree(html, ignore_errors=True)
             building.replace(html)
             return 0
@@ -520,11 +521,28 @@ def build_site(
     if code == 0:
         if key == site_key(Path.cwd(), results):  # nothing changed during the build
             key_file.write_text(key, "utf-8")
+        write_playground_files(building)
         building.replace(html)
     else:
         shutil.rmtree(building, ignore_errors=True)
         shutil.rmtree(doctrees, ignore_errors=True)
     return code
+
+
+def write_playground_files(site: Path) -> None:
+    """The in-browser playground's files into the built site (:mod:`rulebooks.site.playground`);
+    without its runtime installed, the site is built all the same and says why in its panels."""
+    from rulebooks.site.playground import PlaygroundError, write_playground
+
+    try:
+        manifest = write_playground(site, Path.cwd())
+    except PlaygroundError as error:
+        print(f"playground: not built: {error}")
+        return
+    sizes = manifest["sizes"]
+    assert isinstance(sizes, dict)
+    print(f"playground: project {sizes['project.zip'] // 1024} KB, packages "
+          f"{sizes['packages.zip'] // 1024} KB, Pyodide {manifest['pyodide']}")  # fmt: skip
 
 
 @dataclass

@@ -96,6 +96,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # Cucumber's tag-expression parser first (deferred scripts run in order), then the filter
     app.add_js_file(tag_expressions.SCRIPT_NAME, loading_method="defer")
     app.add_js_file("rulebooks-filter.js", loading_method="defer")
+    app.add_js_file("rulebooks-playground.js", loading_method="defer")  # "Try it": playground.py
     app.connect("build-finished", tag_expressions.write_script)
     app.connect("config-inited", events.on_config_inited)
     app.connect("source-read", home.fill_markers)  # the home page's game lists

@@ -493,6 +493,18 @@ def visit_board_pictures_html(translator: HTML5Translator, node: board_pictures)
     raise nodes.SkipNode
 
 
+def try_it(feature: str, line: int) -> nodes.raw:
+    """Where the page's script (``rulebooks-playground.js``) puts "Try it": the scenario's
+    feature file and line, run in the reader's browser by :mod:`rulebooks.site.playground`.
+    Empty, so invisible, without JavaScript."""
+    return nodes.raw(
+        "",
+        f'<div class="rulebooks-try" data-feature="{html.escape(feature)}" data-line="{line}">'
+        "</div>",
+        format="html",
+    )
+
+
 def replay_note(location: str, result: ScenarioResult | None) -> nodes.paragraph:
     """How to rerun the scenario locally (a shell-quoted command), and the chance outcomes
     it forces."""
@@ -629,12 +641,14 @@ class FeatureRenderer:
             for examples in scenario.examples:
                 box.extend(self.examples(feature, scenario, examples, anchor))
             box += replay_note(f"{feature.path}:{scenario.line}", None)
+            box += try_it(feature.path, scenario.line)
         else:
             result = self.verdicts.result_for(feature, scenario)
             box += self._steps(scenario.steps, (feature, result))
             box.extend(self._failure_outside_steps(scenario, result))
             box.extend(board_figures(result))
             box += replay_note(f"{feature.path}:{scenario.line}", result)
+            box += try_it(feature.path, scenario.line)
         return box
 
     def examples(
