@@ -16,7 +16,8 @@ the project itself. The campaign's side is here too (:func:`archive`, :func:`jud
 :func:`run_suites`, :func:`discard`), free of mutmut's modules, which read the project's
 settings from the working folder when imported.
 A worker imports this module alone; it uses the standard library only, and writes nothing
-outside its own folder.
+outside its own folder, in this user's private ``<tmp>/rulebooks-<uid>`` (mode 0700, checked
+before each use), and trusts a folder found there only once it holds the archive's files.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import math
 import os
 import resource
 import shutil
+import stat
 import subprocess
 import sys
 import tarfile
@@ -46,25 +48,78 @@ PYTEST = ["--rootdir=.", "--tb=native", "-x", "-q", "-p", "no:randomly", "-p", "
 """pytest's options before the tests, as mutmut's PytestRunner gives them."""
 
 
+class UnsafeFolder(RuntimeError):
+    """The folder a worker would unpack into, or trust, is not this user's alone."""
+
+
+_VERIFIED: set[Path] = set()
+"""Folders this process found to hold their archive, file for file (checked once each)."""
+
+
+def private_root() -> Path:
+    """This user's folder for unpacked archives, ``<tmp>/rulebooks-<uid>``: created mode 0700,
+    and refused unless it is a real folder (no link) owned by this user that no one else
+    may enter; on a shared host another user cannot plant code in it."""
+    root = Path(tempfile.gettempdir()) / f"rulebooks-{os.getuid()}"
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(root, 0o700)
+    info = os.lstat(root)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        raise UnsafeFolder(
+            f"{root} is not a private folder of this user (owner {info.st_uid}, mode "
+            f"{stat.filemode(info.st_mode)}): remove it, it is made anew"
+        )
+    return root
+
+
 def folder_of(digest: str) -> Path:
-    """Where a worker's machine keeps the archive of this digest, unpacked."""
-    return Path(tempfile.gettempdir()) / f"rulebooks-mutants-{digest[:32]}"
+    """Where a worker's machine keeps the archive of this digest, unpacked (in this user's
+    :func:`private_root`)."""
+    return private_root() / f"mutants-{digest[:32]}"
+
+
+def holds(folder: Path, archive: bytes) -> bool:
+    """True when every file of `archive` is in `folder` with the same bytes (files added
+    since, byte-code and the scenarios' records, are the runs' own)."""
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
+        for member in tar:
+            if not member.isfile():
+                continue
+            packed = tar.extractfile(member)
+            path = folder / member.name
+            if packed is None or path.is_symlink() or not path.is_file():
+                return False
+            if path.read_bytes() != packed.read():
+                return False
+    return True
 
 
 def unpacked(archive: bytes, digest: str) -> Path:
     """The folder holding `archive` on this machine, unpacked by the first worker to ask
     (the others wait for nothing: each unpacks into a folder of its own and keeps the one
-    renamed first)."""
+    renamed first). The archive must have `digest`; a folder found there is trusted only
+    once it is checked to hold the archive's files (else it is unpacked anew)."""
+    if hashlib.sha256(archive).hexdigest() != digest:
+        raise UnsafeFolder(f"the archive sent does not have its digest {digest[:12]}...")
     folder = folder_of(digest)
-    if folder.is_dir():
+    if folder in _VERIFIED and folder.is_dir():
+        return folder
+    if folder.is_dir() and not folder.is_symlink() and holds(folder, archive):
+        _VERIFIED.add(folder)
         return folder
     staging = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
     with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
         tar.extractall(staging, filter="data")
+    if folder.is_symlink() or folder.exists():  # not what the archive holds: replaced
+        if folder.is_symlink() or not folder.is_dir():
+            folder.unlink()
+        elif not holds(folder, archive):  # (unless another worker just renamed a good one)
+            shutil.rmtree(folder, ignore_errors=True)
     try:
         os.rename(staging, folder)
     except OSError:  # another worker of this machine was first
         shutil.rmtree(staging, ignore_errors=True)
+    _VERIFIED.add(folder)
     return folder
 
 
@@ -119,6 +174,7 @@ def discard(digest: str) -> None:
     """Remove this machine's copy of the archive of `digest` (and any left half unpacked by a
     worker killed meanwhile): run on every worker when the campaign is done."""
     folder = folder_of(digest)
+    _VERIFIED.discard(folder)
     for path in folder.parent.glob(folder.name + "*"):
         shutil.rmtree(path, ignore_errors=True)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -158,8 +157,7 @@ def test_a_cluster_gone_mid_judging_is_named_and_the_results_file_kept(
     finally:
         closing.join()
         cluster.close()
-        left = mutant_worker.folder_of(hashlib.sha256(mutant_worker.archive(folder)).hexdigest())
-        mutant_worker.discard(left.name.removeprefix("rulebooks-mutants-"))
+        mutant_worker.discard(hashlib.sha256(mutant_worker.archive(folder)).hexdigest())
 
     def gone(**options: Any) -> None:
         raise executors.ClusterError("lost the Dask cluster at tcp://h:8786 mid-campaign")
@@ -198,7 +196,7 @@ def test_a_worker_judges_a_mutant_from_the_archive_and_unpacks_it_once(tmp_path:
     under test is named, as a mutant kills a scenario."""
     folder = _failing_folder(tmp_path / "mutants")
     data = _archive(folder)
-    digest = f"test-{tmp_path.name}"
+    digest = hashlib.sha256(data).hexdigest()
     plugin = ["-p", "no:cacheprovider", "-p", "rulebooks.mutation.killers_plugin"]
     killed = mutant_worker.judge(data, digest, "m.x_f__mutmut_1", ["tests"], plugin, 60, 60.0,
                                  "rulebooks-killers")  # fmt: skip
@@ -209,7 +207,7 @@ def test_a_worker_judges_a_mutant_from_the_archive_and_unpacks_it_once(tmp_path:
     unpacked = mutant_worker.unpacked(data, digest)
     assert unpacked.is_dir() and (unpacked / "tests" / "test_it.py").exists()
     assert not (unpacked / "rulebooks-killers" / "m.x_f__mutmut_1").exists(), "left clean"
-    shutil.rmtree(unpacked)
+    mutant_worker.discard(digest)
 
 
 def test_a_killed_worker_has_its_mutant_judged_again_and_read_once(
