@@ -11,6 +11,7 @@ game's steps would match twice.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -35,6 +36,18 @@ def given_fresh(table: Table) -> None:
 @when("the position is saved and read back")
 def read_back(table: Table) -> None:
     table.read_back()
+
+
+@when(parsers.parse('the action "{name}" is played'))
+def action_played(table: Table, name: str) -> None:
+    """Any action or chance outcome, by the engine's own name for it."""
+    table.play(name)
+
+
+@when(parsers.re(r'the actions (?P<names>"[^"]*"(?:, "[^"]*")*) are played together'))
+def actions_played_together(table: Table, names: str) -> None:
+    """One action per player, in player order, chosen at once."""
+    table.play_together(re.findall(r'"([^"]*)"', names))
 
 
 @then("the game is not over")

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import abc
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import engine
-from engine.core import Game, RulebooksError, State
+from engine.core import SIMULTANEOUS, Game, RulebooksError, State
 from engine.drivers import ScriptedDriver
 from rulebooks.steps import notation
 
@@ -215,6 +215,34 @@ class GameTable(abc.ABC, Generic[G, S]):
                 else f"{who} cannot act now: the next event is {phase_of(self.state)}"
             )
         self.state.apply_action(action)
+
+    def play(self, name: str) -> None:
+        """Apply the action the engine calls `name` (:meth:`~engine.core.State.action_to_string`)
+        for whoever acts now: a chance outcome is forced by name, as the scenario's other
+        forced outcomes are; a decision must be one of the legal actions, or the engine's
+        refusal, which names it, fails the step. What "play on" in the browser records."""
+        state = self.state
+        if state.is_chance_node():
+            self.chance(name)
+        elif state.current_player() == SIMULTANEOUS:
+            raise AssertionError(
+                f"every player chooses at once here ({phase_of(state)}): "
+                f"name one action per player, played together"
+            )
+        else:
+            state.apply_action(state.string_to_action(name))
+
+    def play_together(self, names: Sequence[str]) -> None:
+        """Apply one action per player, in player order, chosen at once (a simultaneous
+        decision, as Mahola's card choices are)."""
+        state = self.state
+        if state.current_player() != SIMULTANEOUS:
+            raise AssertionError(f"the players do not choose at once here: {phase_of(state)}")
+        if len(names) != self.player_count:
+            raise AssertionError(
+                f"{len(names)} actions for {self.player_count} players: name one per player"
+            )
+        state.apply_actions([state.string_to_action(name, p) for p, name in enumerate(names)])
 
     def attempt(self, action: Callable[[], object]) -> None:
         """Try something that may be refused; keep the error and the state before it."""
