@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import difflib
 import io
+import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -114,6 +116,7 @@ def run(feature: str, line: int, edited: str) -> tuple[int, str]:
         return 4, "error: the edited text has no 'Scenario:' line"
     path.write_text("\n".join(lines[: first - 1] + new + lines[last:]) + "\n", "utf-8")
     out = io.StringIO()
+    _last.clear()
     try:
         _forget_bindings()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
@@ -121,10 +124,111 @@ def run(feature: str, line: int, edited: str) -> tuple[int, str]:
                 "-q", "-s", "--no-header", "--tb=no", "-p", "no:cacheprovider", "-W", WARM,
                 f"{SCENARIOS}/{path.parent.name}",
                 "--rulebooks-only", f"{feature}:{first + offset}", "--rulebooks-replay",
-            ])  # fmt: skip
+            ], plugins=[_last])  # fmt: skip
     finally:
         path.write_text(original, "utf-8")
     return int(code), with_closest_steps(out.getvalue(), path.parent)
+
+
+class _Boards:
+    """A pytest plugin keeping what the panel shows of the last run: the board after each
+    action step (as ``rulebooks replay`` prints its text), at a failure, and the scenario's
+    world at its end, to play on from."""
+
+    def __init__(self) -> None:
+        self.pictures: list[dict[str, str]] = []
+        self.world: Any = None
+
+    def clear(self) -> None:
+        self.pictures.clear()
+        self.world = None
+
+    def _keep(self, request: Any, label: str) -> None:
+        from rulebooks.run.world import scenario_world
+
+        world = scenario_world(request)
+        if world is None:
+            return
+        self.world = world
+        try:
+            picture = world.snapshot()
+        except Exception:  # the step that failed reports it
+            return
+        if picture is not None:
+            self.pictures.append({"label": label, "svg": picture.get("svg", ""),
+                                  "text": picture.get("text", "")})  # fmt: skip
+
+    def pytest_bdd_before_step(self, request: Any, scenario: Any, step: Any) -> None:
+        if step.type == "when" and not self.pictures:
+            self._keep(request, "before the first action")
+
+    def pytest_bdd_after_step(self, request: Any, scenario: Any, step: Any) -> None:
+        if step.type == "when":
+            self._keep(request, f"after: {step.keyword} {step.name}")
+
+    def pytest_bdd_step_error(self, request: Any, scenario: Any, step: Any, **_: Any) -> None:
+        self._keep(request, f"at the failure: {step.keyword} {step.name}")
+
+    def pytest_bdd_after_scenario(self, request: Any, **_: Any) -> None:
+        from rulebooks.run.world import scenario_world
+
+        world = scenario_world(request)
+        if world is not None:
+            self.world = world
+            if not self.pictures:
+                self._keep(request, "the position")
+
+
+_last = _Boards()
+"""What the last :func:`run` showed (one run at a time: the page's worker is single)."""
+
+
+def boards() -> list[dict[str, str]]:
+    """The boards of the last run, in order: ``{"label", "svg", "text"}``."""
+    return list(_last.pictures)
+
+
+def _player(world: Any, player: int) -> str:
+    try:
+        return str(world.name(player))
+    except Exception:
+        return f"player {player}"
+
+
+def position(seed: int = 1) -> dict[str, Any]:
+    """Where the last run's scenario ended, to play on from: who acts and the choices
+    (chance outcomes with their chances and one sampled with ``seed``; one list per player
+    when all choose at once), or the returns when the game is over."""
+    from engine.core import SIMULTANEOUS
+
+    world = _last.world
+    if world is None or getattr(world, "_state", None) is None:
+        return {"error": "no position: the scenario did not reach one"}
+    state = world.state
+    found: dict[str, Any] = {"phase": str(getattr(state, "phase", "")), "over": False}
+    if state.is_terminal():
+        found.update(over=True, returns=[float(r) for r in state.returns()])
+    elif state.is_chance_node():
+        outcomes = [(state.action_to_string(a), float(p))
+                    for a, p in state.chance_outcomes_exact() if p > 0]  # fmt: skip
+        pick = random.Random(seed).random()
+        found.update(kind="chance", outcomes=outcomes, seed=seed,
+                     sampled=state.action_to_string(state.chance_outcome_at(pick)))  # fmt: skip
+    elif state.current_player() == SIMULTANEOUS:
+        players = range(world.player_count)
+        found.update(kind="together", players=[_player(world, p) for p in players],
+                     choices=[state.legal_action_strings(p) for p in players])  # fmt: skip
+    else:
+        player = state.current_player()
+        found.update(kind="decision", player=_player(world, player),
+                     choices=state.legal_action_strings(player))  # fmt: skip
+    return found
+
+
+def shown_after_run(seed: int = 1) -> str:
+    """What the panel shows after a run besides its output, as JSON: the boards and the
+    position to play on from (:func:`boards`, :func:`position`)."""
+    return json.dumps({"boards": boards(), "position": position(seed)})
 
 
 UNDEFINED = re.compile(r"^  \? (?P<keyword>\S+) (?P<text>.*)  \(no step definition\)$", re.M)
@@ -155,20 +259,27 @@ def with_closest_steps(output: str, folder: Path) -> str:
 
 
 class _Outcomes:
-    """A pytest plugin noting each test's outcome (its call, or the setup that failed)."""
+    """A pytest plugin noting each test's outcome (its call, or the setup that failed) and,
+    for a failure, the step that failed."""
 
     def __init__(self) -> None:
         self.found: dict[str, str] = {}
+        self.failed_steps: dict[str, str] = {}
+
+    def pytest_bdd_step_error(self, request: Any, step: Any, **_: Any) -> None:
+        self.failed_steps[request.node.nodeid] = f"{step.keyword} {step.name}"
 
     def pytest_runtest_logreport(self, report: Any) -> None:
         if report.when == "call" or (report.when == "setup" and not report.passed):
-            self.found[report.nodeid] = report.outcome
+            step = self.failed_steps.get(report.nodeid)
+            shown = f" at: {step}" if step and not report.passed else ""
+            self.found[report.nodeid] = report.outcome + shown
 
 
 def run_all(folder: str = SCENARIOS) -> dict[str, str]:
-    """Every scenario run under ``folder``, as pytest's node id -> passed, failed or skipped:
-    the playground's conformance with the recorded run (the same call natively gives the
-    same map when the same code runs)."""
+    """Every scenario run under ``folder``, as pytest's node id -> passed, skipped or failed
+    (with the failing step: ``failed at: Then ...``): the playground's conformance with the
+    recorded run (the same call natively gives the same map when the same code runs)."""
     import pytest
 
     outcomes = _Outcomes()

@@ -47,7 +47,8 @@ self.onmessage = async (event) => {
       const started = performance.now();
       const result = runner.run(feature, line, text).toJs();
       const seconds = (performance.now() - started) / 1000;
-      self.postMessage({ id, ok: true, info, code: result[0], output: result[1], seconds });
+      const shown = JSON.parse(runner.shown_after_run(event.data.seed || 1));
+      self.postMessage({ id, ok: true, info, code: result[0], output: result[1], seconds, ...shown });
     }
   } catch (error) {
     self.postMessage({ id, ok: false, error: String((error && error.message) || error) });

@@ -118,29 +118,117 @@
     status.setAttribute("aria-live", "polite");
     const output = element("pre", "rulebooks-try-output");
     output.tabIndex = 0;
-    panel.append(area, bar, status, output);
+    const boards = element("div", "rulebooks-try-boards");
+    const play = element("div", "rulebooks-try-play");
+    panel.append(area, bar, status, output, boards, play);
+    let seed = 1;
 
-    run.addEventListener("click", async () => {
+    // "Play on": a step naming the action, added to the scenario, which then runs again.
+    function playOn(steps) {
+      area.value = area.value.replace(/\s+$/, "") + "\n" + steps.map((s) => "  " + s).join("\n");
+      area.rows = Math.min(30, area.value.split("\n").length + 1);
+      runNow();
+    }
+
+    function quoted(name) {
+      return '"' + name + '"';
+    }
+
+    function choiceButton(label, steps, before) {
+      const b = element("button", "rulebooks-try-action", label);
+      b.type = "button";
+      b.addEventListener("click", () => {
+        if (before) before();
+        playOn(steps);
+      });
+      return b;
+    }
+
+    function showBoards(list) {
+      boards.replaceChildren();
+      for (const board of list || []) {
+        if (!board.svg) continue;
+        const figure = element("figure", "rulebooks-try-board");
+        const img = element("img");
+        img.alt = board.text || board.label;
+        img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(board.svg);
+        figure.append(img, element("figcaption", "", board.label));
+        boards.append(figure);
+      }
+    }
+
+    function showPlay(code, where) {
+      play.replaceChildren();
+      if (code !== 0 || !where || where.error) {
+        play.append(element("p", "rulebooks-try-note", code !== 0
+          ? "Play on starts where a passing run ends."
+          : "Play on: " + ((where && where.error) || "no position")));
+        return;
+      }
+      const row = element("div", "rulebooks-try-buttons");
+      if (where.over) {
+        play.append(element("p", "", "Play on: the game is over (returns " + where.returns.join(", ") + ")."));
+        return;
+      }
+      if (where.kind === "chance") {
+        play.append(element("p", "", `Play on: chance (${where.phase}): pick an outcome or sample one.`));
+        for (const [name, chance] of where.outcomes) {
+          row.append(choiceButton(`${name} (${(100 * chance).toFixed(1)}%)`, [`When the action ${quoted(name)} is played`]));
+        }
+        row.append(choiceButton(`sample with seed ${where.seed}: ${where.sampled}`,
+          [`# sampled with seed ${where.seed}`, `When the action ${quoted(where.sampled)} is played`],
+          () => { seed += 1; }));
+      } else if (where.kind === "together") {
+        play.append(element("p", "", `Play on: every player chooses at once (${where.phase}).`));
+        const selects = where.players.map((name, index) => {
+          const label = element("label", "rulebooks-try-choice", name + " ");
+          const select = element("select");
+          for (const choice of where.choices[index]) select.append(element("option", "", choice));
+          label.append(select);
+          row.append(label);
+          return select;
+        });
+        const together = element("button", "rulebooks-try-action", "play together");
+        together.type = "button";
+        together.addEventListener("click", () => playOn(
+          [`When the actions ${selects.map((s) => quoted(s.value)).join(", ")} are played together`]));
+        row.append(together);
+      } else {
+        play.append(element("p", "", `Play on: ${where.player} to act (${where.phase}).`));
+        for (const name of where.choices) row.append(choiceButton(name, [`When the action ${quoted(name)} is played`]));
+      }
+      play.append(row);
+    }
+
+    async function runNow() {
       run.disabled = true;
       status.className = "rulebooks-try-status";
       status.textContent = "running…";
-      const result = await ask({ kind: "run", feature, line, text: area.value }, LIMIT_MS);
+      const result = await ask({ kind: "run", feature, line, text: area.value, seed }, LIMIT_MS);
       run.disabled = false;
       if (!result.ok) {
         status.className = "rulebooks-try-status rulebooks-try-failed";
         status.textContent = result.stopped ? result.error : "error: " + lastLine(result.error);
         output.textContent = result.stopped ? "" : String(result.error);
+        showBoards([]);
+        showPlay(-1, null);
         return;
       }
       const [word, cls] = verdictOf(result.code);
       status.className = "rulebooks-try-status " + cls;
       status.textContent = `${word} in ${result.seconds.toFixed(2)} s`;
       output.textContent = result.output;
-    });
+      showBoards(result.boards);
+      showPlay(result.code, result.position);
+    }
+
+    run.addEventListener("click", runNow);
     reset.addEventListener("click", () => {
       area.value = original;
       status.textContent = "reset to the scenario as the feature file has it";
       output.textContent = "";
+      showBoards([]);
+      play.replaceChildren();
     });
     copy.addEventListener("click", async () => {
       try {
