@@ -14,9 +14,19 @@ import shutil
 import subprocess
 from pathlib import Path
 
-__all__ = ["ReportError", "ReportJob", "node_modules", "render_html_report", "start_html_report"]
+__all__ = [
+    "REPORT",
+    "ReportError",
+    "ReportJob",
+    "boards_folder",
+    "node_modules",
+    "render_html_report",
+    "start_html_report",
+]
 
 SCRIPT = Path(__file__).with_name("html_report.mjs")
+REPORT = "cucumber-report.html"
+"""The report's name beside the results file."""
 FORMATTER = Path("@cucumber") / "html-formatter"
 
 
@@ -28,6 +38,13 @@ def node_modules() -> Path:
     """The folder expected to hold ``@cucumber/html-formatter``."""
     named = os.environ.get("RULEBOOKS_NODE_MODULES")
     return Path(named) if named else Path.cwd() / ".node" / "node_modules"
+
+
+def boards_folder(report: Path) -> Path:
+    """The folder beside ``report`` holding the boards it links (``<name>-boards/``): the
+    report's viewer shows an SVG only as a base64 body or an external file, and the boards
+    inline, as the messages have them, weigh tens of megabytes."""
+    return report.with_name(f"{report.stem}-boards")
 
 
 def render_html_report(messages: Path, report: Path, modules: Path | None = None) -> None:
@@ -66,8 +83,10 @@ def start_html_report(messages: Path, report: Path, modules: Path | None = None)
         )
     report.parent.mkdir(parents=True, exist_ok=True)
     partial = report.with_name(f".{report.name}.partial")
+    boards = boards_folder(report)
+    shutil.rmtree(boards, ignore_errors=True)  # only this report's boards are left in it
     process = subprocess.Popen(
-        [node, str(SCRIPT), str(modules), str(messages), str(partial)],
+        [node, str(SCRIPT), str(modules), str(messages), str(partial), str(boards)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import time
 import traceback
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
+from rulebooks.formats.html_report import REPORT, boards_folder
 from rulebooks.formats.messages import (
     MatchArgument,
     MatchGroup,
@@ -99,9 +101,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         config.pluginmanager.unregister(plugin)
 
 
-RUN_FILES = ("messages.ndjson", "junit.xml", "cucumber-report.html")
+RUN_FILES = ("messages.ndjson", "junit.xml", REPORT)
 """The files of a run beside its results file, by default: made from the results (Cucumber's
-report from the messages), so they belong to one run only."""
+report from the messages, and the folder of boards it links), so they belong to one run
+only."""
 
 
 def drop_formats_of_another_run(results: Path, *outputs: Path | None) -> None:
@@ -111,6 +114,7 @@ def drop_formats_of_another_run(results: Path, *outputs: Path | None) -> None:
     for path in (*(results.with_name(name) for name in RUN_FILES), *outputs):
         if path is not None:
             path.unlink(missing_ok=True)
+    shutil.rmtree(boards_folder(results.with_name(REPORT)), ignore_errors=True)
 
 
 def _output(config: pytest.Config, option: str, default: Path) -> Path | None:

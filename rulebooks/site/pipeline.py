@@ -8,7 +8,6 @@ A stage that crashes leaves no site at all, never an older one. The command line
 (:mod:`rulebooks.cli`) only parses arguments and calls :func:`run_site`.
 """
 
-
 from __future__ import annotations
 
 import contextlib
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulebooks.formats import html_report
 from rulebooks.site import sphinx_run
 
 if TYPE_CHECKING:
@@ -371,7 +371,7 @@ SITE_INPUTS = ("docs", "rulebooks", "features", "engine", "mutation", "pyproject
 """What the site is built from, beside the run's files (see :func:`site_key`)."""
 
 SITE_KEY_FILE = "rulebooks-site.key"
-REPORT = "cucumber-report.html"
+REPORT = html_report.REPORT
 """Cucumber's HTML report of the run, beside the results file."""
 
 

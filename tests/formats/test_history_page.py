@@ -124,6 +124,27 @@ def test_without_history_the_page_says_so(tmp_path: Path) -> None:
     assert "clauses verified: 2/4" in (out / "badge.svg").read_text("utf-8")
 
 
+def test_the_downloads_state_their_size_and_the_report_brings_its_boards(
+    tmp_path: Path,
+) -> None:
+    """Cucumber's report links its board pictures in a folder beside it: published with it,
+    and counted in the size the link states."""
+    (tmp_path / "results").mkdir()
+    run = results(tmp_path / "results", "results", baseline())
+    (tmp_path / "results" / "cucumber-report.html").write_text("<html>" + "x" * 2994, "utf-8")
+    boards = tmp_path / "results" / "cucumber-report-boards"
+    boards.mkdir()
+    (boards / "a.svg").write_text("<svg/>", "utf-8")
+    (boards / "b.svg").write_text("<svg></svg>", "utf-8")
+    out = build(tmp_path, run, tmp_path / "results" / "history.jsonl")
+    text = text_of(out / "index.html")
+    assert "cucumber-report.html , 3 KB, and the 2 board pictures it links: 17 bytes)" in text
+    size = (tmp_path / "results" / "results.json").stat().st_size
+    assert f"results.json , {size / 1000:.0f} KB)" in text
+    published = out / "downloads" / "cucumber-report-boards"
+    assert sorted(p.name for p in published.iterdir()) == ["a.svg", "b.svg"]
+
+
 def test_make_site_records_the_run_and_cucumbers_report(tmp_path: Path) -> None:
     folder = tmp_path / "results"
     folder.mkdir()

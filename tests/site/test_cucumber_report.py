@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from rulebooks.formats.html_report import render_html_report
+from rulebooks.formats.html_report import boards_folder, render_html_report
 from tests.site.test_browser import browser
 
 __all__ = ["browser"]
@@ -79,3 +79,37 @@ def test_a_truncated_messages_file_is_refused_naming_the_line(tmp_path: Path) ->
     broken.write_text('{"meta": {}}\n{"source": {"uri": "a.feature", "da', "utf-8")
     with pytest.raises(ReportError, match=r"messages.ndjson:2: not JSON"):
         render_html_report(broken, tmp_path / "report.html")
+
+
+REPORT_LIMIT = 5_000_000
+"""Cucumber's report of today's run, at most (uncompressed): its boards are files beside it."""
+
+
+def test_the_report_shows_the_boards_and_stays_small(
+    site: tuple[Path, dict[str, object]], browser: Browser, tmp_path: Path
+) -> None:
+    """The report's viewer shows an image only when base64-encoded or external: the boards
+    are files of the folder beside it, each linked, each displayed."""
+    html, _ = site
+    report = tmp_path / "cucumber-report.html"
+    render_html_report(html.parent / "messages.ndjson", report)
+    boards = boards_folder(report)
+    print(f"report {report.stat().st_size / 1e6:.2f} MB, {len(list(boards.iterdir()))} boards")
+    assert report.stat().st_size <= REPORT_LIMIT
+    linked = set(re.findall(r"cucumber-report-boards/([0-9a-f]{20}\.svg)", report.read_text()))
+    assert linked and linked == {p.name for p in boards.iterdir()}
+    page = browser.new_page()
+    try:
+        page.goto(report.as_uri())
+        page.locator('[data-testid="cucumber.summary.status"]').wait_for()
+        page.locator("button[aria-expanded='false']").first.click()
+        summaries = page.locator("details > summary")
+        summaries.first.wait_for()
+        assert summaries.count() > 1
+        summaries.first.click()
+        image = page.locator("details[open] img").first
+        image.wait_for()
+        page.wait_for_function("i => i.complete && i.naturalWidth > 0", arg=image.element_handle())
+        assert "Couldn't display" not in page.inner_text("body")
+    finally:
+        page.close()

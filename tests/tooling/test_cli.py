@@ -367,6 +367,9 @@ def test_a_crashed_run_publishes_none_of_the_last_runs_files(
     earlier = ["junit.xml", "messages.ndjson", "cucumber-report.html"]
     for name in earlier:
         (tmp_path / name).write_text("of the last run", "utf-8")
+    (tmp_path / "cucumber-report-boards").mkdir()  # the report's pictures
+    (tmp_path / "cucumber-report-boards" / "a.svg").write_text("<svg/>", "utf-8")
+    earlier.append("cucumber-report-boards")
     seen: list[list[str]] = []
 
     def crash(path: Path, args: object = ()) -> int:

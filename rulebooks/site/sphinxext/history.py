@@ -29,6 +29,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.typing import ExtensionMetadata
 
+from rulebooks.formats.html_report import REPORT, boards_folder
 from rulebooks.formats.messages import messages_problems
 from rulebooks.formats.pending import marker_of, wait_for_formats
 from rulebooks.games import registry
@@ -61,7 +62,7 @@ DEFAULT_FILE = "../results/history.jsonl"
 TREND_RUNS = 10
 DOWNLOADS = {
     "messages.ndjson": "Cucumber Messages (NDJSON)",
-    "cucumber-report.html": "Cucumber's HTML report",
+    REPORT: "Cucumber's HTML report",
     "junit.xml": "JUnit XML",
     "results.json": "results file",
     "history.jsonl": "history of runs",
@@ -322,9 +323,28 @@ def on_build_finished(app: Sphinx, exception: BaseException | None) -> None:
     history_path = Path(getattr(app.config, CONFIG_VALUE))
     _wait_for_formats(results_path)
     for name in published(results_path, history_path):
-        source = history_path if name == "history.jsonl" else results_path.with_name(name)
+        source = source_of(name, results_path, history_path)
         downloads.mkdir(exist_ok=True)
         publish_file(source, downloads / name)
+        if name == REPORT:
+            publish_folder(boards_folder(source), boards_folder(downloads / name))
+
+
+def source_of(name: str, results_path: Path, history_path: Path) -> Path:
+    """Where the run's file called ``name`` is (the history where configured, the others
+    beside the results file)."""
+    return history_path if name == "history.jsonl" else results_path.with_name(name)
+
+
+def publish_folder(source: Path, target: Path) -> None:
+    """Put the folder ``source`` in the site as ``target`` (its files as :func:`publish_file`
+    puts them), or no folder when there is none."""
+    shutil.rmtree(target, ignore_errors=True)
+    if source.is_dir():
+        target.mkdir(parents=True)
+        for path in sorted(source.iterdir()):
+            if path.is_file() and not path.name.startswith("."):
+                publish_file(path, target / path.name)
 
 
 def publish_file(source: Path, target: Path) -> None:
@@ -343,7 +363,7 @@ def published(results_path: Path, history_path: Path) -> list[str]:
     results file (the history where configured), a messages file only if it is the run's."""
     names = []
     for name in DOWNLOADS:
-        source = history_path if name == "history.jsonl" else results_path.with_name(name)
+        source = source_of(name, results_path, history_path)
         if not source.is_file():
             continue
         if name == "messages.ndjson" and messages_problems(results_path):
@@ -352,14 +372,37 @@ def published(results_path: Path, history_path: Path) -> list[str]:
     return names
 
 
-def downloads_list(names: list[str]) -> nodes.Node:
-    """Links to the run's files copied to ``downloads/`` (relative to the site root)."""
+def size_text(size: int) -> str:
+    """A file's size as a reader compares it: ``812 bytes``, ``41 KB``, ``4.8 MB``."""
+    if size < 1000:
+        return f"{size} bytes"
+    if size < 1_000_000:
+        return f"{size / 1000:.0f} KB"
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def folder_size(folder: Path) -> tuple[int, int]:
+    """(files, bytes) of the files of ``folder``; (0, 0) when there is none."""
+    files = [p for p in folder.iterdir() if p.is_file()] if folder.is_dir() else []
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def downloads_list(names: list[str], results_path: Path, history_path: Path) -> nodes.Node:
+    """Links to the run's files copied to ``downloads/`` (relative to the site root), each
+    with its size (Cucumber's report with the pictures it links)."""
     if not names:
         return paragraph("No files of a run were found beside the results file.")
     items = nodes.bullet_list()
     for name in names:
+        source = source_of(name, results_path, history_path)
+        size = size_text(source.stat().st_size)
+        if name == REPORT:
+            count, total = folder_size(boards_folder(source))
+            if count:
+                pictures = "board picture" if count == 1 else "board pictures"
+                size += f", and the {count} {pictures} it links: {size_text(total)}"
         reference = nodes.reference("", DOWNLOADS[name], refuri=f"downloads/{name}")
-        items += nodes.list_item("", paragraph(reference, " (", literal(name), ")"))
+        items += nodes.list_item("", paragraph(reference, " (", literal(name), f", {size})"))
     return items
 
 
@@ -384,7 +427,10 @@ def downloads_section(app: Sphinx) -> list[nodes.Node]:
     history_path = Path(getattr(app.config, CONFIG_VALUE))
     _wait_for_formats(results_path)
     badge = nodes.raw("", '<p><img src="badge.svg" alt="clause badge"/></p>', format="html")
-    out: list[nodes.Node] = [badge, downloads_list(published(results_path, history_path))]
+    out: list[nodes.Node] = [
+        badge,
+        downloads_list(published(results_path, history_path), results_path, history_path),
+    ]
     problems = messages_problems(results_path)
     if problems:
         out.append(
