@@ -50,6 +50,28 @@ def configured_games(root: Path = ROOT) -> tuple[str, ...] | None:
     return tuple(games)
 
 
+def configured_no_scenario(root: Path) -> dict[str, str]:
+    """The clauses that need code yet are allowed to have no scenario, each with the reason
+    (``[tool.rulebooks.no-scenario]``, ``"GAME-3.3" = "why"``); empty when not set. Any other
+    such clause fails the gate (:func:`rulebooks.site.pipeline.judge`)."""
+    path = root / "pyproject.toml"
+    if not path.is_file():
+        return {}
+    try:
+        config = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProjectError(f"{path}: cannot be read ({error})") from None
+    allowed = config.get("tool", {}).get("rulebooks", {}).get("no-scenario", {})
+    if not isinstance(allowed, dict) or not all(
+        isinstance(reason, str) and reason.strip() for reason in allowed.values()
+    ):
+        raise ProjectError(
+            f"{path}: [tool.rulebooks.no-scenario] maps clause IDs to the reason, "
+            '"GAME-3.3" = "why it has no scenario"'
+        )
+    return dict(allowed)
+
+
 def configured_code(root: Path) -> tuple[str, ...]:
     """The files and folders, relative to ``root``, that ``[tool.rulebooks] code`` adds to
     the inputs the verdicts depend on (:data:`rulebooks.results.fingerprint.CODE_INPUTS`): a game's

@@ -17,7 +17,9 @@ the entry point ``<game>`` of the group ``rulebooks.games``, with:
   what the commands write.
 
 Installed (:data:`INSTALL`), its suite passes and its site builds out of
-the box, the clause shown *unverified*.
+the box, the clause shown *unverified*; ``rulebooks site`` and ``rulebooks verdict`` exit 1
+until the clause has a scenario (the gate counts clauses, :func:`rulebooks.site.pipeline.
+clauses_without_scenarios`), as the tutorial shows.
 """
 
 from __future__ import annotations

@@ -269,17 +269,20 @@ class Verdicts:
     _by_position: dict[tuple[str, int, int], ScenarioResult] = field(init=False, repr=False)
     _recorded_paths: frozenset[str] = field(init=False, repr=False)
     _problems: list[str] = field(init=False, repr=False)
-    _by_tag: dict[str, list[tuple[Feature, Rule | None, Scenario]]] = field(
-        init=False, repr=False
-    )
+    _by_tag: dict[str, list[tuple[Feature, Rule | None, Scenario]]] = field(init=False, repr=False)
+    _steps: dict[tuple[str, int], tuple[Feature, tuple[Step, ...]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         recorded = self.results.scenarios if self.results else ()
         self._by_tag = {}
+        self._steps = {}
         for feature in self.features:
             for rule, scenario in feature.all_scenarios():
                 for tag in scenario.all_tags():
                     self._by_tag.setdefault(tag, []).append((feature, rule, scenario))
+                backgrounds = (feature.background, rule.background if rule else None)
+                steps = [s for b in backgrounds if b is not None for s in b.steps]
+                self._steps[(feature.path, scenario.line)] = (feature, (*steps, *scenario.steps))
         self._recorded_paths = frozenset(result.feature for result in recorded)
         self._index = {}
         self._by_position = {}
@@ -307,12 +310,32 @@ class Verdicts:
     def _checked(self, result: ScenarioResult) -> ScenarioResult:
         """``result`` with its status derived from its steps (see :func:`derived_status`)."""
         status, contradiction = derived_status(result)
+        if status is Status.PASSED and contradiction is None:
+            contradiction = self._missing_steps(result)
+            status = Status.FAILED if contradiction else status
         if status is result.status and contradiction is None:
             return result
         if contradiction is not None:
             where = f"{result.feature}:{result.line}"
             self._problems.append(f"{where} ({result.name}): {contradiction}")
         return replace(result, status=status, error=result.error or contradiction)
+
+    def _missing_steps(self, result: ScenarioResult) -> str | None:
+        """Why a record of a passed run cannot stand for its scenario: steps of the scenario
+        (its backgrounds' included) it does not hold; None when it holds them all, or when
+        the scenario's feature changed since (its results are stale: lines moved)."""
+        found = self._steps.get((result.feature, result.line))
+        if found is None or self.is_stale(found[0]):
+            return None
+        recorded = {step.line for step in result.steps}
+        missing = [step for step in found[1] if step.line not in recorded]
+        if not missing:
+            return None
+        named = ", ".join(
+            f"line {step.line} ({step.keyword.strip()} {step.text})" for step in missing[:3]
+        )
+        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        return f"recorded as passed without steps its scenario has: {named}{more}"
 
     @classmethod
     def join(

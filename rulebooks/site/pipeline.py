@@ -16,7 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +26,7 @@ from rulebooks.site import sphinx_run
 
 if TYPE_CHECKING:
     from rulebooks.formats.html_report import ReportJob
+    from rulebooks.results.gherkin_model import Feature
 
 
 DEFAULT_RESULTS = Path("results/results.json")
@@ -552,6 +553,8 @@ class Verdict:
     counts: dict[str, int] = field(default_factory=dict)
     untrusted: list[str] = field(default_factory=list)
     """Why the results cannot be trusted (each makes the gate fail)."""
+    unscenarioed: list[str] = field(default_factory=list)
+    """Clauses that need code and have no scenario, not listed as allowed (the gate fails)."""
 
     @property
     def all_passed(self) -> bool:
@@ -562,7 +565,7 @@ class Verdict:
     def exit_code(self) -> int:
         if self.untrusted:
             return EXIT_UNTRUSTED
-        return 0 if self.all_passed else EXIT_FAILED
+        return 0 if self.all_passed and not self.unscenarioed else EXIT_FAILED
 
 
 def judge(results_path: Path, root: Path) -> Verdict:
@@ -602,7 +605,58 @@ def judge(results_path: Path, root: Path) -> Verdict:
         verdict.untrusted.append(f"unreadable feature file: {unreadable}")
     if verdict.counts.get(Status.STALE, 0) and not changes:
         verdict.untrusted.append("stale: some feature files changed since the run")
+    verdict.unscenarioed, problems = clauses_without_scenarios(root, features)
+    verdict.untrusted += problems
     return verdict
+
+
+def clauses_without_scenarios(
+    root: Path, features: Iterable[Feature]
+) -> tuple[list[str], list[str]]:
+    """The clauses of the rules pages under ``root`` that need code (no ``:no-code:``) and
+    that no scenario of ``features`` is tagged with, one sentence each, save those
+    ``[tool.rulebooks.no-scenario]`` allows; and the problems of that list (an ID no page
+    defines, a clause it allows that has scenarios after all, a page or list unreadable).
+    The pages of guest games (another project's, copied here) are not counted: their
+    clauses are judged in their own project (:func:`run_guests`)."""
+    from rulebooks.games import registry
+    from rulebooks.games.project import ProjectError, configured_no_scenario
+    from rulebooks.games.trace import TraceError, read_clauses
+    from rulebooks.site.guests import guests
+
+    try:
+        visiting = {guest.name for guest in guests(root)}  # judged in their own project
+        own = [name for name in sorted(registry.games()) if name not in visiting]
+        clauses = read_clauses(root, own)
+        allowed = configured_no_scenario(root)
+    except (TraceError, ProjectError) as error:
+        return [], [f"clauses: {error}"]
+    tagged = {
+        tag.removeprefix("clause:")
+        for feature in features
+        for _, scenario in feature.all_scenarios()
+        for tag in scenario.all_tags()
+        if tag.startswith("clause:")
+    }
+    missing = [
+        f"no scenario: {clause.id} needs code, yet no scenario is tagged @clause:{clause.id} "
+        f"({clause.page}:{clause.line})"
+        for clause in clauses.values()
+        if clause.kind == "clause"
+        and clause.no_code is None
+        and clause.id not in tagged
+        and clause.id not in allowed
+    ]
+    problems = [
+        f"[tool.rulebooks.no-scenario] lists {ident}, which no rules page defines"
+        for ident in allowed
+        if ident not in clauses
+    ] + [
+        f"[tool.rulebooks.no-scenario] lists {ident}, which has scenarios: remove it"
+        for ident in allowed
+        if ident in tagged
+    ]
+    return missing, problems
 
 
 def print_verdict(
@@ -617,6 +671,8 @@ def print_verdict(
         print(f"scenarios: {summary_line(verdict.counts)}")
     for reason in verdict.untrusted:
         print(reason)
+    for clause in verdict.unscenarioed:
+        print(clause)
     return verdict
 
 
@@ -768,6 +824,9 @@ def _site_stages(results: Path, html: Path, started: list[SphinxRun], *, full: b
     if not own_passed or not guests_passed:
         print("some scenarios did not pass: they are shown in red on the site")
         return EXIT_FAILED
+    if verdict.unscenarioed:
+        print("some clauses that need code have no scenario (see above): they are unverified")
+        return EXIT_FAILED
     if not simulation_ok:
         print("the simulation broke an invariant: see the simulation report on the site")
         return EXIT_FAILED
@@ -785,7 +844,7 @@ def run_guests(results: Path) -> bool:
         print(f"scenarios of {guest.name}, a game of another project ({guest.root}):")
         code = guests.run_guest(guest, where)
         verdict = print_verdict(where, guest.root)
-        passed = passed and code in (0, 5) and verdict.all_passed and not verdict.untrusted
+        passed = passed and code in (0, 5) and verdict.exit_code == 0
     return passed
 
 

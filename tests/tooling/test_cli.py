@@ -15,7 +15,7 @@ import pytest
 
 from rulebooks import cli
 from rulebooks.formats.html_report import ReportJob
-from rulebooks.results.fingerprint import file_digest
+from rulebooks.results.fingerprint import code_digests, file_digest
 from rulebooks.site import pipeline
 from tests.tooling.results.results_docs import results_document
 
@@ -383,3 +383,87 @@ def test_a_crashed_run_publishes_none_of_the_last_runs_files(
     assert not set(earlier) & set(seen[0])
     assert not [name for name in earlier if (tmp_path / name).exists()]
     assert "recorded nothing" in results.read_text("utf-8")
+
+
+CLAUSES = """\
+# Rules
+
+```{clause} MAHE-1.1
+:title: A clause its scenario verifies
+```
+
+```{clause} MAHE-1.2
+:title: A clause that needs code
+```
+
+```{clause} MAHE-1.3
+:title: A clause of no code
+:no-code: a list of components
+```
+"""
+
+
+def rerecorded_on(results: Path, feature: Path, moved: dict[int, int] | None = None) -> None:
+    """The results as if recorded on ``feature`` as it is now, lines ``moved`` (old: new)."""
+    moved = moved or {}
+    document = json.loads(results.read_text("utf-8"))
+    document["fingerprint"]["features"][FEATURE] = file_digest(feature)
+    document["fingerprint"]["code"] = code_digests(feature.parents[2])  # pyproject.toml
+    for record in document["scenarios"]:
+        record["line"] = moved.get(record["line"], record["line"])
+        for step in record["steps"]:
+            step["line"] = moved.get(step["line"], step["line"])
+    results.write_text(json.dumps(document), "utf-8")
+
+
+def test_the_gate_counts_clauses_not_scenarios(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every scenario passed, yet a clause that needs code has none: the gate fails (1),
+    naming it, until ``[tool.rulebooks.no-scenario]`` says why it has none."""
+    results = tmp_path / "r.json"
+    write_results(results, ["passed"])
+    feature = tmp_path / FEATURE
+    text = feature.read_text("utf-8").replace("  Scenario:", "  @clause:MAHE-1.1\n  Scenario:")
+    feature.write_text(text, "utf-8")
+    rerecorded_on(results, feature, {3: 4, 4: 5})
+    assert verdict(results) == 0  # no rules page: no clause to count
+    (tmp_path / "docs" / "mahe").mkdir(parents=True)
+    (tmp_path / "docs" / "mahe" / "rules.md").write_text(CLAUSES, "utf-8")
+    capsys.readouterr()
+    assert verdict(results) == pipeline.EXIT_FAILED
+    out = capsys.readouterr().out
+    assert "1 passed, 0 failed" in out
+    assert "no scenario: MAHE-1.2 needs code, yet no scenario is tagged @clause:MAHE-1.2 " in out
+    assert "MAHE-1.1" not in out and "MAHE-1.3" not in out
+    settings = tmp_path / "pyproject.toml"
+    settings.write_text('[tool.rulebooks.no-scenario]\n"MAHE-1.2" = "shown by a test"\n', "utf-8")
+    rerecorded_on(results, feature)
+    assert verdict(results) == 0
+    settings.write_text(
+        '[tool.rulebooks.no-scenario]\n"MAHE-1.1" = "x"\n"MAHE-9.9" = "y"\n', "utf-8"
+    )
+    rerecorded_on(results, feature)
+    capsys.readouterr()
+    assert verdict(results) == pipeline.EXIT_UNTRUSTED
+    out = capsys.readouterr().out
+    assert "[tool.rulebooks.no-scenario] lists MAHE-9.9, which no rules page defines" in out
+    assert "[tool.rulebooks.no-scenario] lists MAHE-1.1, which has scenarios: remove it" in out
+
+
+def test_a_passed_record_without_a_step_of_its_scenario_fails_the_gate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "r.json"
+    write_results(results, ["passed"])
+    feature = tmp_path / FEATURE
+    feature.write_text(feature.read_text("utf-8") + "    Then it holds\n", "utf-8")
+    rerecorded_on(results, feature)
+    capsys.readouterr()
+    assert verdict(results) == pipeline.EXIT_UNTRUSTED
+    out = capsys.readouterr().out
+    assert "0 passed, 1 failed" in out
+    assert (
+        f"contradiction: {FEATURE}:3 (number 0): recorded as passed without steps its "
+        "scenario has: line 5 (Then it holds)" in out
+    )

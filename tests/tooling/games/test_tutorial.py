@@ -61,6 +61,10 @@ def test_the_new_game_registers_and_its_clause_is_unverified(
     assert re.search(r"^  dice +Dice +2-4 players +rulebooks-dice ", output, re.M), output
     assert "problem:" not in output
     assert _clause_scenarios(where / "dice" / "unverified.json") == []
+    # the site of the unverified clause exits 1 (the tutorial accepts only that code), naming it
+    assert "no scenario: DICE-1.1 needs code, yet no scenario is tagged @clause:DICE-1.1" in (
+        output
+    )
 
 
 def test_the_pages_scenario_verifies_the_clause(tutorial_run: tuple[Path, str]) -> None:

@@ -100,13 +100,32 @@ def scenario(
         "status": status,
         "duration": 0.01,
         "error": None,
-        "steps": [step("a step", int(line) + 1, status)] if status in RECORDED else [],
+        "steps": steps_of(line, status),
     }
     record.update(extra)
     return record
 
 
 RECORDED = ("passed", "failed", "undefined", "skipped")
+
+
+def steps_of(line: int, status: str) -> list[dict[str, Any]]:
+    """The steps recorded for the scenario at ``line``: every step of it (the background's
+    first) when it passed, as a run records them; one step of that status otherwise."""
+    if status not in RECORDED:
+        return []
+    if status != "passed":
+        return [step("a step", int(line) + 1, status)]
+    lines = FEATURE.splitlines()
+    own = []
+    if not isinstance(line, int):  # a record of the wrong type, for the reader to refuse
+        return [step("a step", 1, status)]
+    for number in range(line + 1, len(lines) + 1):
+        text = lines[number - 1].strip()
+        if not text.startswith(("Given ", "When ", "Then ", "And ")):
+            break
+        own.append(number)
+    return [step("a step", number, status) for number in [line_of("Given a game"), *own]]
 
 
 def row(line: int | None, index: int) -> dict[str, Any]:
