@@ -116,7 +116,7 @@ def run(feature: str, line: int, edited: str) -> tuple[int, str]:
         return 4, "error: the edited text has no 'Scenario:' line"
     path.write_text("\n".join(lines[: first - 1] + new + lines[last:]) + "\n", "utf-8")
     out = io.StringIO()
-    _last.clear()
+    _last.clear(first, len(new))
     try:
         _forget_bindings()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
@@ -136,14 +136,18 @@ class _Boards:
     world at its end, to play on from."""
 
     def __init__(self) -> None:
-        self.pictures: list[dict[str, str]] = []
+        self.pictures: list[dict[str, Any]] = []
         self.world: Any = None
+        self.first = self.length = 0
 
-    def clear(self) -> None:
+    def clear(self, first: int = 0, length: int = 0) -> None:
+        """Forget the last run; the next one's text starts at line ``first`` of its feature
+        file and is ``length`` lines long."""
         self.pictures.clear()
         self.world = None
+        self.first, self.length = first, length
 
-    def _keep(self, request: Any, label: str) -> None:
+    def _keep(self, request: Any, label: str, upto: int | None = None) -> None:
         from rulebooks.run.world import scenario_world
 
         world = scenario_world(request)
@@ -156,15 +160,30 @@ class _Boards:
             return
         if picture is not None:
             self.pictures.append({"label": label, "svg": picture.get("svg", ""),
-                                  "text": picture.get("text", "")})  # fmt: skip
+                                  "text": picture.get("text", ""), "upto": upto})  # fmt: skip
+
+    def _lines_before(self, line: int) -> int | None:
+        """How many lines of the edited text come before its feature file's ``line`` (None
+        for a line outside it: a background's)."""
+        kept = line - self.first
+        return kept if 0 <= kept <= self.length else None
+
+    def _lines_through(self, scenario: Any, step: Any) -> int | None:
+        """How many lines of the edited text end with ``step`` (its table or text too)."""
+        later = [s.line_number for s in scenario.steps if s.line_number > step.line_number]
+        if step.line_number < self.first:
+            return None
+        return self._lines_before(min(later)) if later else self.length
 
     def pytest_bdd_before_step(self, request: Any, scenario: Any, step: Any) -> None:
         if step.type == "when" and not self.pictures:
-            self._keep(request, "before the first action")
+            upto = self._lines_before(step.line_number)
+            self._keep(request, "before the first action", upto)
 
     def pytest_bdd_after_step(self, request: Any, scenario: Any, step: Any) -> None:
         if step.type == "when":
-            self._keep(request, f"after: {step.keyword} {step.name}")
+            upto = self._lines_through(scenario, step)
+            self._keep(request, f"after: {step.keyword} {step.name}", upto)
 
     def pytest_bdd_step_error(self, request: Any, scenario: Any, step: Any, **_: Any) -> None:
         self._keep(request, f"at the failure: {step.keyword} {step.name}")
@@ -176,15 +195,17 @@ class _Boards:
         if world is not None:
             self.world = world
             if not self.pictures:
-                self._keep(request, "the position")
+                self._keep(request, "the position", self.length)
 
 
 _last = _Boards()
 """What the last :func:`run` showed (one run at a time: the page's worker is single)."""
 
 
-def boards() -> list[dict[str, str]]:
-    """The boards of the last run, in order: ``{"label", "svg", "text"}``."""
+def boards() -> list[dict[str, Any]]:
+    """The boards of the last run, in order: ``{"label", "svg", "text", "upto"}``, where
+    ``upto`` is how many lines of the edited text lead to the board (to play on from it;
+    None at a failure)."""
     return list(_last.pictures)
 
 

@@ -262,6 +262,14 @@ def test_play_on_two_legal_actions_and_copy_records_what_was_played(mahe_visit: 
         f'the action "{expected}" is played',
     ]
     assert natively(f"r.run({feature!r}, {line}, {text!r})[0]") == 0
+    # from an earlier board: the scenario up to it, and the choices there
+    second = panel.holder.locator(".rulebooks-try-board").nth(1)
+    assert "after: When the first die shows 3" in second.inner_text()
+    status, output = panel.after(second.get_by_role("button", name="play on from here"))
+    assert status.startswith("passed"), output
+    assert panel.text.input_value().endswith("When the first die shows 3")
+    play = panel.holder.locator(".rulebooks-try-play")
+    assert play.get_by_role("button", name="roll", exact=True).count() == 1
     assert mahe_visit.elsewhere == [] and mahe_visit.errors == []
 
 

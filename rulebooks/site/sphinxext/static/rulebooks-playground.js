@@ -122,6 +122,7 @@
     const play = element("div", "rulebooks-try-play");
     panel.append(area, bar, status, output, boards, play);
     let seed = 1;
+    let ranText = "";
 
     // "Play on": a step naming the action, added to the scenario, which then runs again.
     function playOn(steps) {
@@ -152,7 +153,18 @@
         const img = element("img");
         img.alt = board.text || board.label;
         img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(board.svg);
-        figure.append(img, element("figcaption", "", board.label));
+        const caption = element("figcaption", "", board.label + " ");
+        if (board.upto !== null && board.upto !== undefined) {
+          // The scenario's text up to this board, then the choices from here.
+          const here = element("button", "rulebooks-try-from-here", "play on from here");
+          here.type = "button";
+          here.addEventListener("click", () => {
+            area.value = ranText.split("\n").slice(0, board.upto).join("\n");
+            runNow();
+          });
+          caption.append(here);
+        }
+        figure.append(img, caption);
         boards.append(figure);
       }
     }
@@ -204,7 +216,9 @@
       run.disabled = true;
       status.className = "rulebooks-try-status";
       status.textContent = "running…";
-      const result = await ask({ kind: "run", feature, line, text: area.value, seed }, LIMIT_MS);
+      const text = area.value;
+      const result = await ask({ kind: "run", feature, line, text, seed }, LIMIT_MS);
+      ranText = text.replace(/^\n+/, "").replace(/\n+$/, "");
       run.disabled = false;
       if (!result.ok) {
         status.className = "rulebooks-try-status rulebooks-try-failed";
