@@ -18,6 +18,10 @@ shares, importable from here:
 
       from rulebooks.steps.common import *  # noqa: F403
 
+* :mod:`rulebooks.steps.mechanics` -- the steps of common mechanics (players, dice by name,
+  whose turn, decisions and legal actions, scores, the game over, winners), worded with a
+  game's own names: a game's table names its concepts and the step module calls
+  ``use_mechanics(MyTable)`` (Pig does; see ``examples/pig/pig_steps.py``).
 * :mod:`rulebooks.steps.notation` -- the scenario language: lists (``2, 1 and 4``), players
   (a name, ``player 2`` counting from 1, ``the blue player``), positions, players with numbers.
   Steps read every phrase through it, so the notation is parsed in one place.

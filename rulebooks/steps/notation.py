@@ -2,7 +2,7 @@
 
 Step definitions call these helpers and nothing else to read the scenario language:
 
-* lists: ``2, 6`` / ``2, 1 and 4`` / ``blue, red, yellow``;
+* lists: ``2, 6`` / ``2, 1 and 4`` / ``blue, red, yellow``; choices: ``roll or hold``;
 * players: ``Marina`` (a name given by the scenario), ``the blue player`` (the owner of the
   blue turtle), ``player 2`` (counting from 1 as players do; the engine and its printed
   states count seats from 0, so scenario "player 2" is the engine's player 1);
@@ -27,6 +27,14 @@ def split_list(text: str) -> list[str]:
     items = [item.strip() for item in _SEPARATORS.split(text.strip())]
     if not all(items):
         raise NotationError(f"cannot read the list {text!r}")
+    return items
+
+
+def alternatives(text: str) -> list[str]:
+    """``"roll, hold or pass"`` -> ``["roll", "hold", "pass"]`` (choices: ``or`` ends the list)."""
+    items = [item.strip() for item in re.split(r"\s*(?:,\s*or\s+|,|\s+or\s+)\s*", text.strip())]
+    if not all(items):
+        raise NotationError(f"cannot read the choices {text!r}")
     return items
 
 
