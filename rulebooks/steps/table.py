@@ -234,7 +234,7 @@ class GameTable(abc.ABC, Generic[G, S]):
 
     def play_together(self, names: Sequence[str]) -> None:
         """Apply one action per player, in player order, chosen at once (a simultaneous
-        decision, as Mahola's card choices are)."""
+        decision)."""
         state = self.state
         if state.current_player() != SIMULTANEOUS:
             raise AssertionError(f"the players do not choose at once here: {phase_of(state)}")
