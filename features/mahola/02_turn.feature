@@ -381,6 +381,41 @@ Feature: Mahola — a turn: play, place, pass and draw
       And Ben sees Ana's Character, the Maiden
       And Ana sees Ben's Character, the Hunter
 
+    @clause:MAHOLA-3.5 @ruling:MAHOLA-R8 @ruling:MAHOLA-R13
+    Scenario: With three players the Hunter, when dealt, still draws at the end of the fifth turn
+      Rulebook, Playing a Round: "At the end of the fifth turn, players reveal their Character
+      cards and adjust their dance tableau according to the ability described on their
+      Character card." The Hunter's ability starts with a draw, with three players as with four.
+
+      Given a 3-player game of Mahola
+      And the players, in seating order, are Ana, Ben and Cleo
+      And blank cards named A1 to A5, B1 to B5, C1 to C5 and E1 to E4
+      And Ana's hand is A1, A2, A3, A4, A5
+      And Ben's hand is B1, B2, B3, B4, B5
+      And Cleo's hand is C1, C2, C3, C4, C5
+      And Ana is the Chief
+      And Ben is the Hunter
+      And Cleo is the Shaman
+      And turn 5 begins
+      When the players choose at the same time:
+        | player | plays |
+        | Ana    | A5    |
+        | Ben    | B5    |
+        | Cleo   | C5    |
+      And the players choose at the same time:
+        | player | places at |
+        | Ana    | right     |
+        | Ben    | right     |
+        | Cleo   | right     |
+      And the players choose at the same time:
+        | player | passes left | passes right |
+        | Ana    | A1          | A2           |
+        | Ben    | B1          | B2           |
+        | Cleo   | C1          | C2           |
+      And the players draw E1, E2 and E3 in turn
+      Then next, the Hunter draws
+      And Cleo sees Ben's Character, the Hunter
+
     @clause:MAHOLA-3.5 @ruling:MAHOLA-R13
     Scenario: With three players and no Hunter, the Characters act straight after the fifth turn
       Given a 3-player game of Mahola

@@ -58,3 +58,15 @@ Feature: Mamey — hiring a merchant
       And Ana holds blue 1 in hand
       And the discard pile holds red 3
       And it is Ben's turn
+
+    @clause:MAMEY-7.2
+    Scenario: With her stock empty, Ana is still offered to hire a merchant
+      Rulebook, 3. Hire a Merchant: "If there is not any Merchant cube of your color in the
+      stock, just discard 1 Bean card without taking any Merchant cube."
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana has 7 Merchant cubes in hand and 0 in stock
+      And Ana holds red 3 and blue 1 in hand
+      And it is Ana's turn
+      Then the choices are harvest; hire, discarding red 3; hire, discarding blue 1

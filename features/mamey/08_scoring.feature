@@ -144,3 +144,28 @@ Feature: Mamey — scoring
       Then the game is over
       And the scores are Ana 9, Ben 9, Cal 4, Dee 5
       And Ana and Ben share the win
+
+    @clause:MAMEY-9.5 @ruling:MAMEY-R10
+    Scenario: The tie-break counts the cards of the tied players only
+      Rulebook, Scoring after the Game Ends: "In case of a tie, the player among the winners
+      with the most number of cards put down in front of them wins." Cal sold more cards (four
+      3s onto a 1) than either leader, but he is not among the winners: Ana, with three cards to Ben's two, wins.
+
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And the Store cell "same colour / 2 cards" holds the squares 3 and 2
+      And the Store cell "same number / 4 cards" holds the squares 5 and 1
+      And Ana has sold red 3, yellow 3 and blue 3
+      And Ben has sold green 5 and green 5
+      And Cal has sold red 3, yellow 3, green 3 and blue 3
+      And Ana's cube is on the 6 of "same number / 3 cards"
+      And Ben's cube is on the 2 of "same colour / 2 cards"
+      And Cal's cube is on the 1 of "same number / 4 cards"
+      And Dee holds yellow 1 in hand
+      And the deck is empty, every other card being in the discard pile
+      And the end has been triggered and 0 more turns follow this one
+      And it is Dee's turn
+      When Dee hires a merchant, discarding yellow 1
+      Then the game is over
+      And the scores are Ana 9, Ben 9, Cal 4, Dee 5
+      And Ana wins alone

@@ -41,6 +41,20 @@ Feature: Masai — special actions, paid in seeds
       Then Rennan has 6 seeds left
       And Bia has 20 seeds left
 
+    @clause:MASAI-7.1 @ruling:MASAI-R8
+    Scenario: Another player's uses do not raise the cost: Rennan's first use costs 1
+      Rulebook, Special Actions: "The 1st time a player uses an action, they pay 1 seed."
+      Bia has used special action 2 twice; it is still Rennan's first use.
+
+      Given Bia has used special action 2 2 times
+      And Bia has 17 seeds left
+      And Rennan has 10 seeds left
+      And the pool holds green 3, red 2
+      When Rennan takes green 3 as the key of the green sector
+      And Rennan places red 2 turned to 5 on G-out-d1
+      Then Rennan has 9 seeds left
+      And Rennan has used special action 2 1 time
+
     @clause:MASAI-7.1
     Scenario: A player who cannot pay may not use the action
       Given Rennan has used special action 2 2 times

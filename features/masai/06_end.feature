@@ -390,6 +390,24 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       When the rest of the round is played out with passes
       Then for area Y-out Rennan scores 0, Bia scores 1 and Caio scores 5
 
+    @clause:MASAI-9.3 @ruling:MASAI-R15
+    Scenario: With a die slot empty, the minority still scores the lowest die present
+      Rulebook, Final Scoring, case B: "The score is equal to the face value of the lowest die
+      in that area." The empty slot is left out (MASAI-R15): Bia scores the 4, not 0.
+
+      Given a 2-player game of Masai
+      And the players are Rennan and Bia
+      And the necklace holds these dice:
+        | slot    | die     |
+        | G-in-d1 | green 4 |
+        | G-in-d3 | blue 6  |
+      And Rennan's seeds are on G-in-s1, G-in-s2
+      And Bia's seed is on G-in-s3
+      And Bia has 0 seeds left
+      And the pool is empty
+      When the rest of the round is played out with passes
+      Then for area G-in Rennan scores 6 and Bia scores 4
+
   Rule: MASAI-9.4 Tied players in an area with 3 dice each score its middle die
 
     @clause:MASAI-9.4 @example
