@@ -107,6 +107,12 @@ def test_the_page_shows_trend_changes_verified_since_flaky_and_bad_lines(tmp_pat
         r"bbbbbbbbbb [\d-]+ [\d:]+ 2 1 1 bbbbbbbbbb [\d-]+ [\d:]+ 3 0 1 aaaaaaaaaa", text
     )
     assert "Stopping features/mahe/01_dice.feature passed → failed" in text  # flaky
+    chart = re.search(r"<svg[^>]*>.*?</svg>", (out / "index.html").read_text("utf-8"), re.S)
+    assert chart is not None
+    words = re.findall(r"<text[^>]*>([^<]*)</text>", chart[0])
+    assert words[:3] == ["verified", "failing", "unverified"]  # the legend
+    assert "clauses" in words and "runs, oldest to newest, by commit" in words  # the axes
+    assert words.count("bbbbbbb") == 2 and "run 1 of 2" in words and "run 2 of 2" in words
     badge = (out / "badge.svg").read_text("utf-8")
     assert "clauses verified: 2/4" in badge
     assert "The messages file does not belong to this run: not published" in text

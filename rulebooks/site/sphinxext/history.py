@@ -172,23 +172,53 @@ def _changes(runs: list[RunSummary]) -> list[nodes.Node]:
     return section
 
 
+TREND_COLOURS = {
+    ClauseVerdict.VERIFIED: "#2e7d32",
+    ClauseVerdict.FAILING: "#c62828",
+    ClauseVerdict.UNVERIFIED: "#757575",
+}
+
+
+def run_labels(runs: list[RunSummary]) -> list[tuple[str, str]]:
+    """A label per run for the chart's axis: its commit, and, where several runs share a
+    commit, which of them it is (``run 2 of 3``, in time order)."""
+    commits = [_short(run)[:7] for run in runs]
+    labels = []
+    for index, commit in enumerate(commits):
+        count = commits.count(commit)
+        which = commits[: index + 1].count(commit)
+        labels.append((commit, f"run {which} of {count}" if count > 1 else ""))
+    return labels
+
+
 def _trend_svg(rows: list[tuple[RunSummary, dict[ClauseVerdict, int]]], title: str) -> str:
-    """Stacked bars, one per run: verified (green), failing (red), unverified (grey)."""
-    width, height, top, bottom, left = 520, 180, 24, 36, 8
-    slot = (width - 2 * left) / max(len(rows), 1)
+    """Stacked bars, one per run, oldest first: verified (green), failing (red), unverified
+    (grey); a vertical axis counting clauses, each bar labelled by its commit (and which run
+    of it, when several share one), and a legend."""
+    width, height, top, bottom, left, right = 700, 230, 34, 58, 46, 8
+    slot = (width - left - right) / max(len(rows), 1)
     total = max([sum(counts.values()) for _, counts in rows] + [1])
-    colours = {
-        ClauseVerdict.VERIFIED: "#2e7d32",
-        ClauseVerdict.FAILING: "#c62828",
-        ClauseVerdict.UNVERIFIED: "#9e9e9e",
-    }
+    plot = height - top - bottom
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12" '
+        f'fill="currentColor">',
         f"<title>{html.escape(title)}</title>",
     ]
-    plot = height - top - bottom
-    for index, (run, counts) in enumerate(rows):
+    x: float = left
+    for verdict, colour in TREND_COLOURS.items():  # the legend, above the plot
+        parts.append(f'<rect x="{x}" y="6" width="12" height="12" fill="{colour}"/>'
+                     f'<text x="{x + 16}" y="16">{verdict}</text>')  # fmt: skip
+        x += 16 + 8 * len(str(verdict)) + 18
+    for value in sorted({0, total // 2, total}):  # the vertical axis: clauses
+        y = top + plot - plot * value / total
+        parts.append(f'<line x1="{left - 4}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" '
+                     f'stroke="#9e9e9e" stroke-width="0.5"/><text x="{left - 6}" '
+                     f'y="{y + 4:.1f}" text-anchor="end">{value}</text>')  # fmt: skip
+    parts.append(f'<text transform="translate(12 {top + plot / 2:.0f}) rotate(-90)" '
+                 f'text-anchor="middle">clauses</text>')  # fmt: skip
+    labels = run_labels([run for run, _ in rows])
+    for index, ((_, counts), (commit, which)) in enumerate(zip(rows, labels, strict=True)):
         x = left + index * slot + slot * 0.1
         y = float(top + plot)
         for verdict in (ClauseVerdict.VERIFIED, ClauseVerdict.FAILING, ClauseVerdict.UNVERIFIED):
@@ -196,12 +226,16 @@ def _trend_svg(rows: list[tuple[RunSummary, dict[ClauseVerdict, int]]], title: s
             y -= h
             parts.append(
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{slot * 0.8:.1f}" height="{h:.1f}" '
-                f'fill="{colours[verdict]}"><title>{counts[verdict]} {verdict}</title></rect>'
+                f'fill="{TREND_COLOURS[verdict]}"><title>{counts[verdict]} {verdict}</title></rect>'
             )
-        parts.append(
-            f'<text x="{x + slot * 0.4:.1f}" y="{height - bottom + 14}" text-anchor="middle">'
-            f"{html.escape(_short(run)[:7])}</text>"
-        )
+        centre = x + slot * 0.4
+        parts.append(f'<text x="{centre:.1f}" y="{top + plot + 16}" text-anchor="middle">'
+                     f"{html.escape(commit)}</text>")  # fmt: skip
+        if which:
+            parts.append(f'<text x="{centre:.1f}" y="{top + plot + 30}" text-anchor="middle">'
+                         f"{which}</text>")  # fmt: skip
+    parts.append(f'<text x="{left + (width - left - right) / 2:.0f}" y="{height - 6}" '
+                 f'text-anchor="middle">runs, oldest to newest, by commit</text>')  # fmt: skip
     parts.append("</svg>")
     return "".join(parts)
 
