@@ -43,12 +43,20 @@ test-fast: $(STAMP)
 ## and engine, the recorder, the versions; the others' results are reused from the cache in
 ## results/.cache), record the results, build docs/_build/html incrementally (doctrees in
 ## docs/_build/doctrees). `make site FULL=1` reruns everything and rebuilds every page.
-## Exits 1 when a scenario did not pass (the site is built all the same, showing it red),
-## 2 when a stage crashed or the results cannot be trusted (partial, interrupted run): a
-## crashed stage leaves no site at all, never an older one. A second `make site` of the
-## same checkout waits for the first (lock on results/.lock).
+## `rulebooks site` exits 1 when a scenario did not pass (the site is built all the same,
+## showing it red), 2 when a stage crashed or the results cannot be trusted (partial,
+## interrupted run; a crashed stage leaves no site at all, never an older one), 3 when
+## another build held the lock too long. make reports any failed recipe as its own exit 2,
+## so the recipe's last line says which it was. A second `make site` of the same checkout
+## waits for the first (lock on results/.lock).
 site: $(STAMP)
-	$(BIN)/rulebooks site $(if $(FULL),--full)
+	@$(BIN)/rulebooks site $(if $(FULL),--full); code=$$?; case $$code in \
+	  0) ;; \
+	  1) echo "make site: rulebooks site exited 1: a scenario did not pass (shown red on the site)" >&2 ;; \
+	  2) echo "make site: rulebooks site exited 2: a stage crashed or the results cannot be trusted (see above)" >&2 ;; \
+	  3) echo "make site: rulebooks site exited 3: another build of this checkout held the lock" >&2 ;; \
+	  *) echo "make site: rulebooks site exited $$code" >&2 ;; \
+	esac; exit $$code
 
 ## make serve: serve the site on http://127.0.0.1:8000 and rebuild it on every save of the
 ## docs, features, engines, steps or site code, the browser reloading: the scenarios whose
