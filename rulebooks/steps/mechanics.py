@@ -82,7 +82,7 @@ class Concepts:
         if not self.title.strip():
             raise ConceptError("the game's title is empty: it words 'a 2-player game of ...'")
         for action in self.actions:
-            if not re.fullmatch(r"[a-z][a-z -]*[a-z]|[a-z]", action):
+            if not re.fullmatch(r"[a-z][a-z0-9 -]*", action.strip()) or action != action.strip():
                 raise ConceptError(f"action {action!r}: name actions in lower case words")
         if len(set(self.actions)) != len(self.actions):
             raise ConceptError(f"an action is named twice in {list(self.actions)}")

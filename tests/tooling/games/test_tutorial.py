@@ -16,17 +16,18 @@ from tests.tooling.games.scaffolded import layered_venv
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGE = ROOT / "docs" / "tutorial.md"
-_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.M | re.S)
+_BLOCK = re.compile(r"^(`{3,})sh\n(.*?)^\1$", re.M | re.S)
+"""A ``sh`` block; four backticks fence one that holds a three-backtick directive."""
 
 
 def commands() -> list[str]:
-    return _BLOCK.findall(PAGE.read_text("utf-8"))
+    return [block for _, block in _BLOCK.findall(PAGE.read_text("utf-8"))]
 
 
 def test_the_page_has_the_commands_from_new_to_a_verified_clause() -> None:
     blocks = commands()
     assert blocks[0].strip() == "rulebooks new dice"
-    assert len(blocks) == 7
+    assert len(blocks) == 10
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +46,12 @@ def tutorial_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return work, done.stdout
 
 
-def _clause_scenarios(results: Path) -> list[str]:
+def _clause_scenarios(results: Path, clause: str = "DICE-1.1") -> list[str]:
     recorded = json.loads(results.read_text("utf-8"))
     return [
         scenario["status"]
         for scenario in recorded["scenarios"]
-        if "clause:DICE-1.1" in scenario["tags"]
+        if f"clause:{clause}" in scenario["tags"]
     ]
 
 
@@ -72,10 +73,10 @@ def test_the_pages_scenario_verifies_the_clause(tutorial_run: tuple[Path, str]) 
     assert _clause_scenarios(where / "dice" / "verified.json") == ["passed"]
 
 
-def _clause_verdict(page: Path) -> str:
+def _clause_verdict(page: Path, clause: str = "DICE-1.1") -> str:
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page.read_text("utf-8")))
-    found = re.search(r"DICE-1\.1 .*?Verdict: (\S+ \w+)", text)
-    assert found, f"no verdict for DICE-1.1 on {page}"
+    found = re.search(rf"{re.escape(clause)} .*?Verdict: (\S+ \w+)", text)
+    assert found, f"no verdict for {clause} on {page}"
     return found.group(1)
 
 
@@ -90,6 +91,28 @@ def test_the_new_games_site_shows_the_clause_unverified_then_verified(
     )
     examples = (site / "docs" / "_build" / "html" / "dice" / "examples.html").read_text("utf-8")
     assert "A game for four players can be set up" in examples
+
+
+def test_the_second_clause_needs_no_step_code_and_is_cited(
+    tutorial_run: tuple[Path, str],
+) -> None:
+    where, output = tutorial_run
+    assert "def " not in (where / "dice" / "dice_steps.py").read_text("utf-8")
+    assert re.search(r"^DICE-2\.1  Whoever brings the count to 10 wins\n.*DiceState\._apply",
+                     output, re.M | re.S), output  # fmt: skip
+
+
+def test_the_broken_rule_shows_red_then_verified_once_fixed(
+    tutorial_run: tuple[Path, str],
+) -> None:
+    where, output = tutorial_run
+    site = where / "dice"
+    assert _clause_scenarios(site / "broken.json", "DICE-2.1") == ["failed"]
+    assert _clause_scenarios(site / "broken.json") == ["passed"]
+    assert "winners: player 2" in output
+    assert "DICE-2.1 is red, as it should be" in output
+    page = site / "docs" / "_build" / "html" / "dice" / "rules.html"
+    assert _clause_verdict(page, "DICE-2.1") == "✔ verified"
 
 
 def test_a_bad_name_or_an_existing_folder_is_refused(tmp_path: Path) -> None:
