@@ -64,6 +64,39 @@ def example_params(item: pytest.Item) -> dict[str, str] | None:
     return {str(key): str(value) for key, value in row.items()}
 
 
+class OutlineRows(list[tuple["Examples", dict[str, str]]]):
+    """The rows of an outline's Examples tables, all tables flattened in file order, each
+    with its table, and the index of the first row holding given values."""
+
+    def __init__(self, template: ScenarioTemplate) -> None:
+        super().__init__(
+            (examples, context)
+            for examples in template.examples
+            for context in examples.as_contexts()
+        )
+        self._first: dict[tuple[tuple[str, str], ...], int] = {}
+        for index, (_, context) in enumerate(self):
+            self._first.setdefault(tuple(sorted(context.items())), index)
+
+    def first_index(self, values: dict[str, str]) -> int | None:
+        """The index of the first row holding ``values``, or None."""
+        return self._first.get(tuple(sorted(values.items())))
+
+
+_ROWS = pytest.StashKey[dict[int, tuple["ScenarioTemplate", OutlineRows]]]()
+
+
+def outline_rows(config: pytest.Config, template: ScenarioTemplate) -> OutlineRows:
+    """The rows of ``template``, read once per session (each outline test looks up its own
+    row: reading every row again for each would make an outline's recording grow with the
+    square of its rows)."""
+    known = config.stash.setdefault(_ROWS, {})
+    cached = known.get(id(template))
+    if cached is None or cached[0] is not template:  # kept alive, so its id is not reused
+        cached = known[id(template)] = (template, OutlineRows(template))
+    return cached[1]
+
+
 def example_record(
     item: pytest.Item,
     template: ScenarioTemplate,
@@ -77,14 +110,12 @@ def example_record(
     further, so it is only trusted when the row it points at has the test's values;
     otherwise the first row with those values is taken.
     """
-    rows: list[tuple[Examples, dict[str, str]]] = [
-        (examples, context) for examples in template.examples for context in examples.as_contexts()
-    ]
+    rows = outline_rows(item.config, template)
     callspec = getattr(item, "callspec", None)
     indices = getattr(callspec, "indices", None)
     index = indices.get(_EXAMPLE_ARG) if isinstance(indices, dict) else None
     if not (isinstance(index, int) and 0 <= index < len(rows) and rows[index][1] == params):
-        index = next((i for i, (_, context) in enumerate(rows) if context == params), None)
+        index = rows.first_index(params)
     if index is None:
         return ExampleRef(line=None, index=-1, values=params), set()
     lines = info.row_lines.get(template.line_number, [])
@@ -92,17 +123,18 @@ def example_record(
     return ExampleRef(line=line, index=index, values=params), set(rows[index][0].tags)
 
 
-def at_line(item: pytest.Item, template: ScenarioTemplate, line: int) -> bool:
-    """Does ``item`` run the scenario starting at ``line``, or the outline row there?"""
+def at_line(
+    item: pytest.Item, template: ScenarioTemplate, line: int, info: FeatureInfo | None = None
+) -> bool:
+    """Does ``item`` run the scenario starting at ``line``, or the outline row there?
+    (``info``: its feature file's index, if already read.)"""
     if template.line_number == line:
         return True
     params = example_params(item)
     if params is None:
         return False
-    rows = [
-        (examples, context) for examples in template.examples for context in examples.as_contexts()
-    ]
-    info = read_feature(template.feature.filename, item.config.rootpath)
+    rows = outline_rows(item.config, template)
+    info = info or read_feature(template.feature.filename, item.config.rootpath)
     lines = info.row_lines.get(template.line_number, [])
     return any(
         row_line == line and context == params
@@ -125,13 +157,16 @@ def select_at(
     line = int(line_text)
     kept: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
+    infos: dict[str, FeatureInfo] = {}  # each file read once, not once per outline row
     for item in items:
         template = scenario_template(item)
-        chosen = (
-            template is not None
-            and Path(template.feature.filename).resolve() == wanted
-            and at_line(item, template, line)
-        )
+        if template is None or Path(template.feature.filename).resolve() != wanted:
+            dropped.append(item)
+            continue
+        filename = template.feature.filename
+        if filename not in infos:
+            infos[filename] = read_feature(filename, item.config.rootpath)
+        chosen = at_line(item, template, line, infos[filename])
         (kept if chosen else dropped).append(item)
     if not kept:
         raise pytest.UsageError(f"no scenario or Examples row starts at {location}")

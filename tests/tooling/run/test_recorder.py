@@ -18,6 +18,7 @@ import pytest
 
 from rulebooks.provenance.labels import all_data
 from rulebooks.results.schema import SCHEMA
+from rulebooks.run.feature_index import FeatureInfo
 
 pytest_plugins = ["pytester"]
 
@@ -574,3 +575,57 @@ def test_a_run_whose_asserts_are_stripped_is_refused_not_recorded(
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "not recording: Python runs with -O or PYTHONOPTIMIZE=1" in result.stderr.str()
     assert not (project.path / RESULTS).exists()
+
+
+def test_an_outline_is_recorded_reading_each_row_a_bounded_number_of_times(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each outline test looks up its own row: reading every row again for each made the
+    recording grow with the square of the rows (2,000 rows took 10 s, 10,000 never ended).
+    Counted, not timed: rows read from pytest-bdd's Examples stay a few per row, for the
+    results as for ``--rulebooks-only`` picking one row."""
+    from pytest_bdd.parser import Examples
+
+    rows = 60
+    table = "".join(f"      | {n} | {n} |\n" for n in range(rows))
+    feature = (
+        "Feature: Long\n\n  Scenario Outline: Adding <amount>\n    Given a counter at 0\n"
+        "    When I add <amount>\n    Then the counter is <total>\n\n"
+        f"    Examples:\n      | amount | total |\n{table}"
+    )
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(pytester.path.parent))
+    pytester.mkdir("features")
+    (pytester.path / "features" / "long.feature").write_text(feature, "utf-8")
+    pytester.makepyfile(**{MODULE[:-3]: STEPS})
+    pytester.makefile(".ini", pytest=INI)
+    read = [0]
+    as_contexts = Examples.as_contexts
+
+    def counted(self: Examples) -> Iterator[dict[str, str]]:
+        for context in as_contexts(self):
+            read[0] += 1
+            yield context
+
+    monkeypatch.setattr(Examples, "as_contexts", counted)
+    from rulebooks.run import items
+    from rulebooks.run.feature_index import read_feature
+
+    indexed = [0]
+
+    def counted_index(filename: str, rootpath: Path) -> FeatureInfo:
+        indexed[0] += 1
+        return read_feature(filename, rootpath)
+
+    monkeypatch.setattr(items, "read_feature", counted_index)
+    last = 10 + rows - 1  # the line of the last row
+    for only in ([], ["--rulebooks-only", f"features/long.feature:{last}"]):
+        read[0] = 0
+        done = pytester.runpytest_inprocess(
+            "-p", "rulebooks.run.recorder", "--rulebooks-results", RESULTS, *only
+        )
+        recorded = json.loads((pytester.path / RESULTS).read_text("utf-8"))["scenarios"]
+        assert len(recorded) == (1 if only else rows), done.stdout.str()[-2000:]
+        assert recorded[-1]["example"]["line"] == last
+        assert recorded[-1]["example"]["index"] == rows - 1
+        assert read[0] <= 4 * rows, f"{read[0]} rows read for {rows}"
+    assert indexed[0] == 1, "--rulebooks-only indexed the feature file once per outline row"
