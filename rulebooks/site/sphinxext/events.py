@@ -29,6 +29,7 @@ from rulebooks.site.sphinxext.nodes import (
 from rulebooks.site.sphinxext.render import (
     InlineNode,
     admonition,
+    id_link,
     literal,
     literal_block,
     paragraph,
@@ -411,7 +412,24 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         ref.replace_self(resolve_scenario_ref(app, store, docname, ref))
     for link in list(doctree.findall(id_ref)):
         link.replace_self(resolve_id_ref(app, store, docname, link))
+    link_ids_to_their_anchor(app, store, docname, doctree)
     wrap_tables(doctree)
+
+
+def link_ids_to_their_anchor(
+    app: Sphinx, store: RulebooksStore, docname: str, doctree: nodes.document
+) -> None:
+    """A link whose text is a clause or ruling ID goes to that clause or ruling, not to the
+    top of the page holding it: a page's ``[MAHE-R1](interpretations.md)`` is written as
+    the ID's own link."""
+    known = {identifier for identifier, _, _ in id_targets(store)}
+    for ref in list(doctree.findall(nodes.reference)):
+        uri = str(ref.get("refuri", ""))
+        if not uri or "#" in uri or "://" in uri:
+            continue
+        text = ref.astext().strip()
+        if text in known:
+            ref.replace_self(resolve_id_ref(app, store, docname, id_link(text)))
 
 
 def wrap_tables(doctree: nodes.document) -> None:
@@ -427,13 +445,18 @@ def wrap_tables(doctree: nodes.document) -> None:
         wrapper += table_node
 
 
+def id_targets(store: RulebooksStore) -> list[tuple[str, str, str]]:
+    """(ID, page, anchor) of every clause and ruling the pages define."""
+    targets = [(r.clause_id, r.docname, r.anchor) for r in store.all_clauses()]
+    targets += [(r.ruling_id, r.docname, r.anchor) for r in store.all_interpretations()]
+    return targets
+
+
 def resolve_id_ref(app: Sphinx, store: RulebooksStore, docname: str, ref: id_ref) -> nodes.Node:
     """A link to the clause or ruling of that ID, or its text if no page defines it."""
     identifier = str(ref["identifier"])
     children = [child.deepcopy() for child in ref.children]
-    targets = [(r.clause_id, r.docname, r.anchor) for r in store.all_clauses()]
-    targets += [(r.ruling_id, r.docname, r.anchor) for r in store.all_interpretations()]
-    for known, page, anchor in targets:
+    for known, page, anchor in id_targets(store):
         if known == identifier:
             link = make_refnode(app.builder, docname, page, anchor, children)
             link["classes"].append("rulebooks-id-link")
