@@ -538,7 +538,7 @@ class GameVerdict:
         parts: list[InlineNode] = [strong(text)]
         duration = run_duration(self.data)
         if duration is not None:
-            parts.append(f" The run took {duration}.")
+            parts.append(f" The run took {duration}{reuse_of_run(self.data)}.")
         box = nodes.container(ids=["verdict-all-games"], classes=["rulebooks-total"])
         box += paragraph(*parts, classes=["rulebooks-total-line"])
         return box
@@ -892,6 +892,22 @@ def neutral_if_zero(badge: nodes.inline, count: int) -> nodes.inline:
     if count == 0:
         badge["classes"].append("rulebooks-badge-zero")
     return badge
+
+
+def reuse_of_run(data: SiteData) -> str:
+    """How much of the recorded run ran (``; 20 of 28 feature files were reused ...``), empty
+    when every feature file ran: a run that reused most files takes a second."""
+    files: dict[str, bool] = {}
+    for record in data.results.scenarios if data.results else ():
+        files[record.feature] = files.get(record.feature, True) and record.reused is not None
+    reused = sum(files.values())
+    if not reused:
+        return ""
+    rerun = len(files) - reused
+    return (
+        f"; {reused} of {len(files)} feature files had not changed, so their results were "
+        f"reused from earlier runs ({rerun} ran)"
+    )
 
 
 def run_duration(data: SiteData) -> str | None:
