@@ -43,7 +43,7 @@ Feature: Mamey — components and set-up
 
   Rule: MAMEY-1.2 Bean Bonus icons: two on each 1 and each 5, one on each 2 and each 4; the rulebook names none for the 3s and the Jokers
 
-    @clause:MAMEY-1.2 @clause:MAMEY-9.4
+    @clause:MAMEY-1.2 @clause:MAMEY-9.4 @ruling:MAMEY-R12
     Scenario Outline: Selling <sold> earns <icons> Mamey of Bean Bonus icons
       Ana sold one pair onto the 3 of the two-card same-number cell (values set here); the
       game then ends and her sold cards are counted.

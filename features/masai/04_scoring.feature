@@ -130,7 +130,7 @@ Feature: Masai — instant scoring and links
 
   Rule: MASAI-6.3 A die on the outer line scores the standard points now; its link counts at the end
 
-    @clause:MASAI-6.3 @example
+    @clause:MASAI-6.3
     Scenario: The rulebook's outer-line note: standard points now, the link later
       Rulebook, Outer Line Scoring: allocating on the outer line prepares a future score, but
       the player still receives the standard score (1 for the allocation, 1 more if the

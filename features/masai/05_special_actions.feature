@@ -11,7 +11,7 @@ Feature: Masai — special actions, paid in seeds
 
   Rule: MASAI-7.1 The 1st use of a special action costs 1 seed, the 2nd use 2, the 3rd use 3
 
-    @clause:MASAI-7.1 @example
+    @clause:MASAI-7.1
     Scenario Outline: The use number <use> of special action 2 costs <cost> seeds
       Rulebook, Special Actions: the 1st time a player uses an action they pay 1 seed, the 2nd
       time 2 seeds, the 3rd time 3 seeds.
@@ -67,7 +67,7 @@ Feature: Masai — special actions, paid in seeds
 
   Rule: MASAI-7.2 Only one special action may be used per turn
 
-    @clause:MASAI-7.2 @example
+    @clause:MASAI-7.2
     Scenario: Any die as the key, then a new face: the second special action is refused
       Rulebook, Special Actions: "only ONE Special Action may be used per turn".
 

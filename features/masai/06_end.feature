@@ -43,7 +43,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
       And Bia places no seed
       Then the game is over because a player ran out of seeds
 
-  Rule: MASAI-8.3 The game ends in these two ways only
+  Rule: MASAI-8.3 The game ends in the two ways the rulebook gives, and also when no die can ever be placed again (MASAI-R14)
 
     @clause:MASAI-8.3
     Scenario: A round in which every player passes does not end the game
@@ -337,7 +337,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
   Rule: MASAI-9.2 The player with the most seeds in an area scores its highest die
 
-    @clause:MASAI-9.2 @example @ruling:MASAI-R15
+    @clause:MASAI-9.2 @ruling:MASAI-R15
     Scenario: Majority and minority in one area
       Rulebook, Final Scoring, cases A and B: the player with more seeds in an area scores its
       highest die, the player with fewer seeds its lowest die.
@@ -372,7 +372,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
   Rule: MASAI-9.3 The player with fewer seeds in an area scores its lowest die
 
-    @clause:MASAI-9.3 @example
+    @clause:MASAI-9.3
     Scenario: Minority with two seeds against one
       Rulebook, Final Scoring, case B.
 
@@ -410,7 +410,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
   Rule: MASAI-9.4 Tied players in an area with 3 dice each score its middle die
 
-    @clause:MASAI-9.4 @example
+    @clause:MASAI-9.4
     Scenario: Three players tied in an area each score the middle die
       Rulebook, Final Scoring, case C: a tie in an area with 3 dice scores the face of the
       middle die to each player involved.
@@ -432,7 +432,7 @@ Feature: Masai — the end of the game, the final scoring and the tie-break
 
   Rule: MASAI-9.5 Tied players in an area with 2 dice each receive the "average" value
 
-    @clause:MASAI-9.5 @example @ruling:MASAI-R15
+    @clause:MASAI-9.5 @ruling:MASAI-R15
     Scenario: A tie in an area with two dice: the higher die is left out
       Rulebook, Final Scoring, case D: the empty slot counts 0 and is left out, the higher die
       is removed, and both players receive the value left.

@@ -31,7 +31,7 @@ from rulebooks.site.sphinxext.render import (
     strong,
     verdict_class,
 )
-from rulebooks.site.sphinxext.rulings import parse_rulings, ruled_verdict
+from rulebooks.site.sphinxext.rulings import parse_rulings, ruled_verdict, ruling_xref
 from rulebooks.site.sphinxext.site import SiteData, site_data_of
 from rulebooks.site.sphinxext.store import (
     ClauseRecord,
@@ -315,15 +315,20 @@ class InterpretationDirective(RulebooksDirective):
 
         ```{interpretation} GAME-R4
         :title: Who starts the next round
+        :clauses: GAME-3.1, GAME-3.2
 
         The reading chosen, and the alternatives ...
         ```
+
+    ``:clauses:`` names the clauses read under this ruling: each of them names the ruling
+    back in its ``:ruling:`` option (tests/site/test_clause_texts.py keeps both in step).
     """
 
     required_arguments = 1
     has_content = True
     option_spec: ClassVar[OptionSpec] = {
         "title": directives.unchanged,
+        "clauses": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -345,6 +350,12 @@ class InterpretationDirective(RulebooksDirective):
         title_line["ids"].append(alias)  # old links, and the search index
         box += title_line
         box.extend(self.clause_text())
+        clauses = parse_rulings(str(self.options.get("clauses", "")))
+        if clauses:
+            read: list[InlineNode] = ["Clauses read under it: "]
+            for number, clause in enumerate(clauses):
+                read += [", ", ruling_xref(clause)] if number else [ruling_xref(clause)]
+            box += paragraph(*read, classes=["rulebooks-ruling-clauses"])
         if found:
             box += paragraph("Pinned by:", classes=["rulebooks-scenarios-heading"])
             box += self.scenario_list(data, found, ["rulebooks-ruling-scenarios"])

@@ -160,6 +160,7 @@ No scenario.
 
 ```{interpretation} MAHE-R4
 :title: Odd names
+:clauses: MAHE-3.3
 
 We read names as plain text.
 ```
@@ -628,6 +629,9 @@ def test_clause_without_scenario_says_unverified(built: Build) -> None:
 def test_interpretations(built: Build) -> None:
     pinned = built.text("rules", "MAHE-R4")
     assert "Pinned by: ✘ failed <script>alert(1)</script>" in pinned
+    assert "Clauses read under it: MAHE-3.3" in pinned
+    assert 'href="#MAHE-3.3"' in built.pages["rules"]  # a link to the clause it reads
+    assert "Clauses read under it" not in built.text("rules", "MAHE-R5")
     assert "No scenario pins this reading yet." in built.text("rules", "MAHE-R5")
 
 
