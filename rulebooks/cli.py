@@ -366,7 +366,9 @@ def enter_project(args: argparse.Namespace) -> None:
         value = getattr(args, name, None)
         if value is not None and value != command.get_default(name):
             setattr(args, name, str(here / value))
-    pipeline.enter_project(root, site=args.command in ("site", "serve"))
+    # games and trace work on a project whose games cannot run: they say what is wrong
+    check = args.command not in ("games", "trace")
+    pipeline.enter_project(root, site=args.command in ("site", "serve"), check=check)
 
 
 RUNS_SCENARIOS = frozenset(

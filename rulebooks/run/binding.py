@@ -19,6 +19,7 @@ into the results file.
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
@@ -33,11 +34,14 @@ from pytest_bdd.gherkin_parser import GherkinDocument
 from pytest_bdd.parser import FeatureParser
 from pytest_bdd.scenario import get_features_base_dir, get_python_name_generator
 
+from rulebooks.games.spec import GameSpec
 from rulebooks.results.fingerprint import text_digest
 from rulebooks.results.gherkin_model import Feature, parse_feature
 from rulebooks.results.schema import NO_STEPS
 
-__all__ = ["PROBLEM_ATTR", "ParsedFeature", "Problem", "bind_features", "parsed"]
+__all__ = [
+    "PROBLEM_ATTR", "ParsedFeature", "Problem", "bind_features", "binding_problem", "parsed",
+]  # fmt: skip
 
 PROBLEM_ATTR = "rulebooks_problem"
 
@@ -162,3 +166,30 @@ def _add(namespace: MutableMapping[str, Any], name: str, function: Callable[[], 
         if test_name not in namespace:
             namespace[test_name] = function
             return
+
+
+def binding_problem(spec: GameSpec, root: Path) -> str | None:
+    """Why the feature files of ``spec`` would not run, with what to do (None: they would):
+    no module of its scenario folder calls ``bind_features("<game>", ...)``, or that folder
+    has no ``conftest.py`` to make the step module's steps visible. Read from the files:
+    nothing is imported."""
+    features = sorted(spec.features.glob("*.feature"))
+    if not features:
+        return None
+    folder = spec.root / spec.scenarios_dir
+    shown = folder.resolve().relative_to(root) if folder.resolve().is_relative_to(root) else folder
+    call = re.compile(rf"""\bbind_features\(\s*["']{re.escape(spec.name)}["']""")
+    modules = sorted(folder.rglob("*.py")) if folder.is_dir() else []
+    if not any(call.search(module.read_text("utf-8", errors="replace")) for module in modules):
+        return (
+            f"{spec.features_dir}/ has {len(features)} feature file(s) but no module of "
+            f"{shown}/ binds them: add {shown}/test_{spec.name}.py holding "
+            f'`bind_features("{spec.name}", globals())` (from rulebooks.run.binding), as '
+            "`rulebooks new` writes it"
+        )
+    if not (folder / "conftest.py").is_file():
+        return (
+            f"{shown}/ binds {spec.features_dir}/ but has no conftest.py making the steps "
+            f"visible: add one star-importing the step module (`from {spec.name}_steps import *`)"
+        )
+    return None

@@ -676,12 +676,13 @@ def print_verdict(
     return verdict
 
 
-def enter_project(root: Path, *, site: bool = False) -> None:
+def enter_project(root: Path, *, site: bool = False, check: bool = True) -> None:
     """Work on the project at ``root`` (:func:`rulebooks.games.project.project_root`): its
     folder becomes the working directory, its ``[tool.rulebooks] games`` the games (every
     installed one when it names none), and, for a project other than the tooling's own
     checkout, their scenario folders what the run collects. ``site``: the command builds
-    its site, so the project needs ``docs/conf.py``."""
+    its site, so the project needs ``docs/conf.py``. ``check``: refuse a project whose own
+    games cannot run (:func:`game_problems`), before anything is written."""
     global SCENARIOS
     from rulebooks.games import registry
     from rulebooks.games.paths import ROOT
@@ -699,12 +700,45 @@ def enter_project(root: Path, *, site: bool = False) -> None:
     if games is None:
         games = tuple(registry.installed().games)
     os.environ[ENV] = ",".join(games) or ","  # "," names no game: not every one
+    problems = game_problems(root, games) if check else []
+    if problems:
+        raise ProjectError("; ".join(problems))
     folders = []
     for spec in registry.games().values():
         scenarios = spec.root.resolve() / spec.scenarios_dir
         if scenarios.is_relative_to(root):
             folders.append(str(scenarios.relative_to(root)))
     SCENARIOS = tuple(dict.fromkeys(folders)) or SCENARIOS
+
+
+def game_problems(root: Path, games: Sequence[str]) -> list[str]:
+    """Why the games the project at ``root`` lists cannot run, each with what to do: a game
+    no installed package declares in full (a GameSpec lacking a piece, an entry point that
+    does not load), and, for a game of this project, a features folder that no test module
+    binds or whose scenario folder has no conftest.py making the steps visible."""
+    from rulebooks.games import registry
+    from rulebooks.run.binding import binding_problem
+
+    found = registry.games(root)
+    wrong = []
+    for name in games:
+        if name not in found:
+            about = [p for p in registry.problems(root) if f"{name!r}" in p]
+            why = [p for p in about if not p.startswith("the project lists")] or [
+                f"no installed package registers {name!r}"
+            ]
+            wrong.append(
+                f"game {name!r} cannot run: {' / '.join(why)}: complete its GameSpec (the "
+                "entry point of the group rulebooks.games) and reinstall the project; "
+                "`rulebooks games` lists every problem"
+            )
+            continue
+        spec = found[name]
+        if spec.root.resolve().is_relative_to(root):
+            problem = binding_problem(spec, root)
+            if problem:
+                wrong.append(problem)
+    return wrong
 
 
 def print_failures(results: Path, lines: list[str] | None = None) -> None:

@@ -155,6 +155,47 @@ def test_a_project_without_the_rulebooks_table_is_refused(
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["docs", "pyproject.toml"]
 
 
+def _snapshot(*folders: Path) -> dict[str, int]:
+    """Every file and folder under ``folders`` with its modification time."""
+    return {str(p): p.stat().st_mtime_ns for f in folders for p in sorted(f.rglob("*"))}
+
+
+@pytest.mark.parametrize(
+    ("command", "broken", "words"),
+    [
+        (["site"], "renderer", "game 'dice' cannot run: rulebooks-dice: game 'dice' is "
+         "missing a board renderer: complete its GameSpec"),
+        (["scenarios"], "binding", "features/dice/ has 1 feature file(s) but no module of "
+         'tests/ binds them: add tests/test_dice.py holding `bind_features("dice", globals())`'),
+        (["replay", f"{FEATURE}:8"], "conftest", "tests/ binds features/dice/ but has no "
+         "conftest.py making the steps visible: add one star-importing the step module"),
+    ],
+)  # fmt: skip
+def test_a_game_that_cannot_run_is_refused_with_what_to_do_and_nothing_written(
+    dice: tuple[Path, dict[str, str]], command: list[str], broken: str, words: str
+) -> None:
+    project, env = dice
+    plugin, binding = project / "dice_engine" / "plugin.py", project / "tests" / "test_dice.py"
+    conftest = project / "tests" / "conftest.py"
+    kept = {path: path.read_text("utf-8") for path in (plugin, binding, conftest)}
+    try:
+        if broken == "renderer":
+            plugin.write_text(kept[plugin].replace("renderer=to_svg,", "renderer=None,"))
+        else:
+            (binding if broken == "binding" else conftest).unlink()
+        before = _snapshot(project.parent)
+        done = run(["rulebooks", *command], project, env)
+        assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-2000:]
+        assert done.stderr.startswith(f"rulebooks {command[0]}: error: {words}"), done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and done.stdout == ""
+        assert _snapshot(project.parent) == before, "the refused command wrote something"
+        games = run(["rulebooks", "games"], project, env)
+        assert broken != "renderer" or "missing a board renderer" in games.stdout
+    finally:
+        for path, text in kept.items():
+            path.write_text(text, "utf-8")
+
+
 def test_one_install_command_in_the_tutorial_the_readme_and_rulebooks_new(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
