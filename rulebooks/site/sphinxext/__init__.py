@@ -23,7 +23,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.site.sphinxext import events, home, site, tag_expressions
+from rulebooks.site.sphinxext import clause_search, events, home, site, tag_expressions
 from rulebooks.site.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
@@ -98,6 +98,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_js_file("rulebooks-filter.js", loading_method="defer")
     app.add_js_file("rulebooks-playground.js", loading_method="defer")  # "Try it": playground.py
     app.connect("build-finished", tag_expressions.write_script)
+    app.connect("build-finished", clause_search.write_data)
+    app.connect("html-page-context", clause_search.on_page_context)
     app.connect("config-inited", events.on_config_inited)
     app.connect("source-read", home.fill_markers)  # the home page's game lists
     app.connect("builder-inited", events.on_builder_inited)

@@ -221,7 +221,8 @@ class ClauseDirective(RulebooksDirective):
         index = addnodes.index(entries=[("single", clause_id, alias, "main", None)])
         box = self.target_container(clause_id, ["rulebooks-clause", verdict_class(verdict)])
         box += self._header(clause_id, title, section)
-        box.extend(self.clause_text())
+        content = self.clause_text()
+        box.extend(content)
         box += paragraph(
             "Verdict: ",
             *ruled_verdict(verdict, rulings),
@@ -242,6 +243,7 @@ class ClauseDirective(RulebooksDirective):
                 anchor=anchor,
                 line=self.lineno,
                 rulings=rulings,
+                text=" ".join(" ".join(node.astext() for node in content).split()),
             )
         )
         return [index, box]

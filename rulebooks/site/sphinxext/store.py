@@ -31,6 +31,8 @@ class ClauseRecord:
     line: int
     rulings: tuple[str, ...] = ()
     """The interpretations the engine follows for this clause (``:ruling:``)."""
+    text: str = ""
+    """The clause's words as a reader sees them (the search page's snippet)."""
 
 
 @dataclass(frozen=True)
