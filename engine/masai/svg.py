@@ -219,6 +219,7 @@ SEED_INK = ("#ffffff", "#222222", "#ffffff", "#ffffff")
 PLACED = 30  # a die in a slot or on a key
 POOLED = 36  # a die of the pool, in the middle of the necklace
 SMALL = 20  # a die of the discard
+INITIAL = 9  # the smallest a die's colour initial is drawn: as large as the slot labels
 PANEL = 210  # the strip below the necklace: players, bag, discard, what comes next
 
 
@@ -245,7 +246,8 @@ def _die(x: float, y: float, die: str, size: float, role: str) -> str:
         f'height="{_fmt(size)}" rx="{_fmt(size / 6)}" fill="{FILL[colour]}" stroke="#111" '
         f'stroke-width="1.5"/>'
         f'<text x="{_fmt(x - half + size * 0.2)}" y="{_fmt(y - half + size * 0.32)}" '
-        f'style="font-size:{_fmt(size * 0.27)}px;fill:{ink}">{colour[0].upper()}</text>'
+        f'style="font-size:{_fmt(max(INITIAL, size * 0.27))}px;fill:{ink}">'
+        f"{colour[0].upper()}</text>"
         f'<text x="{_fmt(x + size * 0.08)}" y="{_fmt(y + size * 0.25)}" '
         f'style="font-size:{_fmt(size * 0.62)}px;font-weight:bold;fill:{ink}">{face}</text></g>'
     )

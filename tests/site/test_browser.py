@@ -602,3 +602,77 @@ def test_axe_finds_nothing_grave_on_a_failing_build(
 ) -> None:
     """The same on a page showing a failed scenario: its error, its boards, the outline."""
     assert grave_violations(reader.page, red_url, scheme, axe_source) == []
+
+
+SMALLEST_BOARD_TEXT = """async () => {
+  /* The smallest text of every board picture of the page as the reader sees it: each
+     picture's SVG drawn inline at the picture's rendered width (the page's CSS kept off
+     it), each <text>'s font size times its scale on the screen. */
+  const host = document.createElement("div");
+  host.style.cssText = "position:absolute;left:0;top:0;visibility:hidden";
+  document.body.appendChild(host);
+  let smallest = Infinity, where = "", boards = 0;
+  const seen = new Set();
+  for (const image of document.querySelectorAll(".rulebooks-board img")) {
+    const width = image.getBoundingClientRect().width;
+    if (seen.has(image.src + " " + width)) continue;
+    seen.add(image.src + " " + width);
+    boards += 1;
+    host.innerHTML = await (await fetch(image.src)).text();
+    const svg = host.querySelector("svg");
+    svg.removeAttribute("class");
+    svg.removeAttribute("height");
+    svg.style.cssText = "max-width:none;height:auto;width:" + width + "px";
+    for (const text of svg.querySelectorAll("text")) {
+      if (!text.textContent.trim()) continue;
+      const size = parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a;
+      if (size < smallest) {
+        smallest = size;
+        where = JSON.stringify(text.textContent.trim()) + " in " + image.src;
+      }
+    }
+  }
+  host.remove();
+  return {smallest, where, boards};
+}"""
+
+GAMES = ("mahe", "mamey", "mahola", "masai")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_board_text_is_readable_at_the_default_size(
+    browser: Browser, site_url: str, game: str
+) -> None:
+    """Issue 26, point 1: on desktop, no text of any board of a game's examples page renders
+    smaller than 12 CSS px, the pictures shown as the reader gets them (no click)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(urljoin(site_url, f"{game}/examples.html"))
+    found = page.evaluate(SMALLEST_BOARD_TEXT)
+    page.close()
+    assert found["boards"] > 0
+    assert found["smallest"] >= 12 - 0.01, found
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_board_of_every_game_zooms_and_shrinks_back(
+    browser: Browser, site_url: str, width: int
+) -> None:
+    """A click shows a board twice as large (its frame scrolling sideways, never the page),
+    a second click shows it as before: on desktop and on a 390 px phone, every game."""
+    page = browser.new_page(viewport={"width": width, "height": 844})
+    for game in GAMES:
+        page.goto(urljoin(site_url, f"{game}/examples.html"))
+        image = page.locator(".rulebooks-board img:visible").first
+        image.scroll_into_view_if_needed()
+        before = image.bounding_box()
+        image.click()
+        zoomed = image.bounding_box()
+        assert image.get_attribute("aria-pressed") == "true"
+        assert before and zoomed and zoomed["width"] >= 1.9 * before["width"], game
+        overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, (game, overflow)
+        image.press("Enter")
+        back = image.bounding_box()
+        assert back and abs(back["width"] - before["width"]) < 1, game
+        assert image.get_attribute("aria-pressed") == "false"
+    page.close()

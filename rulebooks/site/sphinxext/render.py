@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import html
+import math
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -231,8 +232,9 @@ def board_figures(result: ScenarioResult | None, folded: str | None = None) -> l
     with what this step expected" and captioned with the step's words: no position is made
     up by patching the fact onto the actual board. Otherwise the board before the first
     action and after the last step. Each SVG becomes a file of the output
-    (``_boards/<hash>.svg``) shown as an image with its intrinsic size, so nothing in it
-    can run in the page and the page does not move when it loads; the words go in its
+    (``_boards/<hash>.svg``) shown as an image with its intrinsic size and proportions, at
+    the width that makes its smallest text readable (:func:`readable_width`), so nothing in
+    it can run in the page and the page does not move when it loads; the words go in its
     ``alt`` text and in a "board in words" disclosure below. With ``folded``, everything
     sits in a disclosure with that summary (used for the rows of a Scenario Outline).
     """
@@ -451,18 +453,32 @@ def _changes_markup(node: board_pictures) -> str:
     )
 
 
-LARGE_BOARD = 800
-"""Intrinsic width (px) from which a board is shown across the whole column, not as a
-320 px thumbnail: a large board's labels cannot be read at a third of its size."""
+READABLE_TEXT = 12
+"""The smallest text (CSS px) a reader is asked to read on a board: each board is shown at
+the width that draws its smallest text this large, however wide that makes it (a board
+wider than the column scrolls sideways in its frame)."""
+_FONT_SIZE = re.compile(r'font-size\s*(?:=\s*"|:\s*)([\d.]+)(?:px)?')
+SVG_DEFAULT_TEXT = 16.0
+"""The size of text that states none (the browser's default), in the picture's units."""
 
 
-def board_classes(width: int) -> str:
-    """The figure's classes: a large board (:data:`LARGE_BOARD`) gets a row of its own."""
-    return "rulebooks-board rulebooks-board-large" if width >= LARGE_BOARD else "rulebooks-board"
+def smallest_text(svg: str) -> float:
+    """The smallest font size an SVG picture states (attribute, style or style sheet), in
+    its own units; the browser's default when it states none."""
+    sizes = [float(size) for size in _FONT_SIZE.findall(svg) if float(size) > 0]
+    return min(sizes, default=SVG_DEFAULT_TEXT)
+
+
+def readable_width(svg: str) -> int:
+    """The width (CSS px) at which the picture's smallest text is :data:`READABLE_TEXT` px,
+    never below its intrinsic width."""
+    width, _ = intrinsic_size(svg)
+    return math.ceil(width * max(1.0, READABLE_TEXT / smallest_text(svg)))
 
 
 def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str:
     width, height = intrinsic_size(svg)
+    shown = readable_width(svg)
     expectation, _, marked = note.partition("\n")
     alt = f"{label} ({expectation}): {text}" if expectation else f"{label}: {text}"
     caption = html.escape(label)
@@ -474,9 +490,10 @@ def _figure(label: str, svg: str, text: str, source: str, note: str = "") -> str
         alt += f"\n{marked}."
         caption += f'<br/><span class="rulebooks-board-marked">{html.escape(marked)}</span>'
     return (
-        f'<figure class="{board_classes(width)}"><img src="{html.escape(source, quote=True)}" '
-        f'width="{width}" height="{height}" '
-        f'alt="{html.escape(alt, quote=True)}" loading="lazy"/>'
+        f'<figure class="rulebooks-board"><div class="rulebooks-board-frame">'
+        f'<img src="{html.escape(source, quote=True)}" width="{width}" height="{height}" '
+        f'style="width: {shown}px" data-readable-width="{shown}" '
+        f'alt="{html.escape(alt, quote=True)}" loading="lazy"/></div>'
         f"<figcaption>{caption}</figcaption></figure>"
     )
 

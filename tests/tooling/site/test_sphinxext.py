@@ -901,3 +901,16 @@ def test_a_boards_size_comes_from_its_view_box_or_else_its_width_and_height() ->
     assert intrinsic_size('<svg xmlns="x" width="320px" height="30" role="img">') == (320, 30)
     with pytest.raises(ValueError, match="neither a viewBox nor a width and height"):
         intrinsic_size('<svg width="100%">')
+
+
+def test_a_board_is_shown_wide_enough_for_its_smallest_text_to_read_12_px() -> None:
+    from rulebooks.site.sphinxext.render import readable_width, smallest_text
+
+    svg = (
+        '<svg viewBox="0 0 520 592"><style>text{font-size:9px}text.big{font-size: 15px}'
+        '</style><text font-size="11">a</text><text style="font-size:13.5px">b</text></svg>'
+    )
+    assert smallest_text(svg) == 9
+    assert readable_width(svg) == 694  # 520 x 12 / 9, rounded up
+    assert smallest_text('<svg viewBox="0 0 400 300"><text>a</text></svg>') == 16
+    assert readable_width('<svg viewBox="0 0 400 300"><text>a</text></svg>') == 400  # never less

@@ -255,17 +255,22 @@
     return bar;
   }
 
-  /* Board pictures are drawn small; a click (or Enter) shows one at the page's full width. */
+  /* Board pictures are shown at the width that makes their text readable; a click (or
+   * Enter) shows one twice as large, in its frame that scrolls sideways, and back. */
+  const ZOOM = 2;
   function zoomable() {
     document.querySelectorAll(".rulebooks-board img").forEach((image) => {
       const figure = image.closest(".rulebooks-board");
+      const readable = Number(image.dataset.readableWidth) || image.width;
       image.tabIndex = 0;
       image.setAttribute("role", "button");
       image.setAttribute("aria-pressed", "false");
       image.title = "Click to enlarge or shrink";
       const toggle = () => {
         const zoomed = figure.classList.toggle("rulebooks-board-zoomed");
+        image.style.width = (zoomed ? readable * ZOOM : readable) + "px";
         image.setAttribute("aria-pressed", String(zoomed));
+        window.dispatchEvent(new Event("resize"));  // its frame may now scroll
       };
       image.addEventListener("click", toggle);
       image.addEventListener("keydown", (event) => {
@@ -296,13 +301,14 @@
    * name, so the keyboard can reach and scroll it; re-checked when the window resizes. */
   function keyboardScrollable() {
     const check = () => {
-      document.querySelectorAll("pre, .table-wrapper").forEach((box) => {
+      document.querySelectorAll("pre, .table-wrapper, .rulebooks-board-frame").forEach((box) => {
         const scrolls = box.scrollWidth > box.clientWidth + 1 &&
           getComputedStyle(box).overflowX !== "visible";
         if (scrolls && !box.hasAttribute("tabindex")) {
           box.setAttribute("tabindex", "0");
           box.setAttribute("role", "region");
-          const kind = box.tagName === "PRE" ? "Code" : "Table";
+          const kind = box.tagName === "PRE" ? "Code"
+            : box.classList.contains("rulebooks-board-frame") ? "Board" : "Table";
           box.setAttribute("aria-label", kind + ", scrolls sideways");
           box.dataset.rulebooksScrolls = "";
         } else if (!scrolls && "rulebooksScrolls" in box.dataset) {
