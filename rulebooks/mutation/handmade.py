@@ -146,16 +146,22 @@ class Suite:
 
     name: str
     arguments: tuple[str, ...]
+    cwd: Path | None = None
+    """Where it runs: the tooling's checkout (None), or the project of a game outside it."""
 
 
 def suites(game: str) -> tuple[Suite, ...]:
-    """The game's scenarios (its registered step folder) and its invariant tests."""
+    """The game's scenarios (its registered step folder) and, for a game of the tooling's
+    checkout, its invariant tests; a game of another project has its scenarios run in that
+    project, which holds no tests/invariants (nothing is run in the checkout)."""
     from rulebooks.games import registry
 
-    folder = registry.spec(game).root / registry.spec(game).scenarios_dir
-    scenarios = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
+    spec = registry.spec(game)
+    folder = spec.root / spec.scenarios_dir
+    if not folder.is_relative_to(ROOT):
+        return (Suite("scenarios", (str(folder.relative_to(spec.root)),), cwd=spec.root),)
     return (
-        Suite("scenarios", (str(scenarios),)),
+        Suite("scenarios", (str(folder.relative_to(ROOT)),)),
         Suite(
             "invariants",
             ("tests/invariants", "-k", game, "--ignore", "tests/invariants/test_mutations.py"),
@@ -193,7 +199,9 @@ def run_suite(
     env = {k: v for k, v in os.environ.items() if k != ENV}
     if mutation is not None:
         env[ENV] = mutation.id
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        command, cwd=suite.cwd or ROOT, env=env, capture_output=True, text=True, check=False
+    )
     return done.returncode, done.stdout + done.stderr
 
 

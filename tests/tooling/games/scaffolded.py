@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -19,6 +20,29 @@ SCENARIO = """
       Then the game is not over
 """
 """The tutorial's first scenario, for a game made by ``rulebooks new``."""
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def tooling_wheel(where: Path) -> Path:
+    """The ``rulebooks`` wheel, built from a copy of the sources in ``where/source`` (so the
+    checkout is left as it was) into ``where/dist``."""
+    source = where / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    ignored = shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules")
+    for package in ("engine", "rulebooks"):
+        shutil.copytree(ROOT / package, source / package, ignore=ignored)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         str(source), "-w", str(where / "dist")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (wheel,) = (where / "dist").glob("rulebooks-*.whl")
+    return wheel
 
 
 def layered_venv(where: Path) -> Path:
@@ -50,18 +74,32 @@ def environment(bin_dir: Path) -> dict[str, str]:
     return env
 
 
-def installed_project(where: Path, name: str) -> tuple[Path, dict[str, str]]:
+def installed_project(
+    where: Path, name: str, *, wheel: Path | None = None, game: list[str] | None = None
+) -> tuple[Path, dict[str, str]]:
     """``rulebooks new NAME`` in ``where`` with the tutorial's scenario added, committed in a
     git repository of its own, and installed by its README's command into a layered
-    environment: its folder and the environment to run commands in."""
-    env = environment(layered_venv(where))
+    environment: its folder and the environment to run commands in.
+
+    ``wheel``: the tooling is installed from that wheel into the environment's own folder
+    (its dependencies still come from this one), not used from this checkout. ``game``:
+    shell commands run in the project instead of adding the scenario (the tutorial's)."""
+    bin_dir = layered_venv(where)
+    env = environment(bin_dir)
+    if wheel is not None:
+        pip = ["pip", "install", "--quiet", "--no-deps", "--no-build-isolation", str(wheel)]
+        subprocess.run(pip, cwd=where, env=env, check=True)
     subprocess.run(["rulebooks", "new", name], cwd=where, env=env, check=True)
     project = where / name
     feature = project / "features" / name / "01_rules.feature"
     title = name.replace("_", " ").title()
     prefix = name.upper().replace("_", "")
-    with feature.open("a", encoding="utf-8") as out:
-        out.write(SCENARIO.format(prefix=prefix, title=title))
+    if game is None:
+        with feature.open("a", encoding="utf-8") as out:
+            out.write(SCENARIO.format(prefix=prefix, title=title))
+    for commands in game or []:
+        script = f"set -euo pipefail\n{commands}"
+        subprocess.run(["bash", "-c", script], cwd=project, env=env, check=True)
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org"]
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
     subprocess.run(["git", "add", "-A"], cwd=project, check=True)

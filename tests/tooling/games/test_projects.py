@@ -18,7 +18,8 @@ import pytest
 from rulebooks.cli import main as cli
 from rulebooks.games.scaffold import install_command
 from rulebooks.run.commands import scenario_replay
-from tests.tooling.games.scaffolded import installed_project, readme_commands
+from tests.tooling.games.scaffolded import installed_project, readme_commands, tooling_wheel
+from tests.tooling.games.test_tutorial import commands as tutorial_commands
 
 ROOT = Path(__file__).resolve().parents[3]
 PIG = ROOT / "examples" / "pig"
@@ -26,9 +27,35 @@ FEATURE = "features/dice/01_rules.feature"
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 
 
+OUTSIDE: dict[str, object] = {}
+"""What lies outside the module's project when it is made: the files beside it, this
+checkout's git status (the last test compares)."""
+
+
 @pytest.fixture(scope="module")
 def dice(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    return installed_project(tmp_path_factory.mktemp("own"), "dice")
+    """The tutorial's game (its commands writing the game), in a project of its own outside
+    the clone, with the tooling installed into its environment from a wheel."""
+    wheel = tooling_wheel(tmp_path_factory.mktemp("wheel"))
+    game = [block for block in tutorial_commands() if "cat >>" in block]
+    project, env = installed_project(tmp_path_factory.mktemp("own"), "dice", wheel=wheel, game=game)
+    OUTSIDE.update(beside=_snapshot(project.parent, but=project), clone=_clone_status())
+    return project, env
+
+
+def _clone_status() -> str:
+    return subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+
+
+def test_the_tooling_comes_from_the_wheel_in_the_projects_own_environment(
+    dice: tuple[Path, dict[str, str]],
+) -> None:
+    project, env = dice
+    code = "import engine, rulebooks; print(rulebooks.__file__); print(engine.__file__)"
+    done = run(["python", "-c", code], project, env)
+    venv = project.parent / "venv"
+    assert [Path(p).is_relative_to(venv) for p in done.stdout.split()] == [True, True], done
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -88,7 +115,7 @@ def test_scenarios_verdict_and_simulate_follow_the_project(
     assert not (project / "docs" / "results").exists()
     verdict = run(["rulebooks", "verdict"], project / "features", env)
     assert verdict.returncode == 0, verdict.stdout + verdict.stderr
-    assert "scenarios: 1 passed, 0 failed" in verdict.stdout
+    assert "scenarios: 2 passed, 0 failed" in verdict.stdout
     simulated = run(["rulebooks", "simulate", "all", "--games", "3", "--quiet"], project, env)
     assert simulated.returncode == 0, simulated.stdout + simulated.stderr
     assert simulated.stdout.startswith("dice (players=2")
@@ -155,9 +182,42 @@ def test_a_project_without_the_rulebooks_table_is_refused(
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["docs", "pyproject.toml"]
 
 
-def _snapshot(*folders: Path) -> dict[str, int]:
-    """Every file and folder under ``folders`` with its modification time."""
-    return {str(p): p.stat().st_mtime_ns for f in folders for p in sorted(f.rglob("*"))}
+def _snapshot(folder: Path, but: Path | None = None) -> dict[str, int]:
+    """Every file and folder under ``folder`` (``but`` one) with its modification time."""
+    return {
+        str(p): p.stat().st_mtime_ns
+        for p in sorted(folder.rglob("*"))
+        if but is None or not p.is_relative_to(but)
+    }
+
+
+MUTATION = """    mutations=(
+        Mutation(
+            id="dice-wrong-winner", game="dice", clause="DICE-2.1",
+            description="the win goes to the next player",
+            target="dice_engine.game:DiceState._apply",
+            edits=edit("self.winner = self.player",
+                       "self.winner = (self.player + 1) % self.game.num_players"),
+        ),
+    ),
+)
+"""
+
+
+def test_mutate_on_one_function_kills_the_rule_bug(dice: tuple[Path, dict[str, str]]) -> None:
+    project, env = dice
+    plugin = project / "dice_engine" / "plugin.py"
+    kept = plugin.read_text("utf-8")
+    assert kept.endswith('scenarios_dir="tests",\n)\n')
+    mutated = kept.removesuffix(")\n") + MUTATION
+    plugin.write_text(mutated.replace("import GameSpec", "import GameSpec, Mutation, edit"))
+    try:
+        done = run(["rulebooks", "mutate", "--only", "dice-wrong-winner"], project, env)
+    finally:
+        plugin.write_text(kept, "utf-8")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert re.search(r"^KILLED by scenarios +dice-wrong-winner +DICE-2\.1", done.stdout, re.M)
+    assert "kill rate: 1/1 = 100%" in done.stdout
 
 
 @pytest.mark.parametrize(
@@ -223,3 +283,5 @@ def test_the_readmes_site_command_leaves_git_status_clean(
     assert (project / "docs" / "_build" / "html" / "dice" / "rules.html").is_file()
     status = run(["git", "status", "--porcelain", "--untracked-files=all"], project, env)
     assert status.stdout == "", f"files the commands wrote that git sees:\n{status.stdout}"
+    assert _snapshot(project.parent, but=project) == OUTSIDE["beside"], "written beside"
+    assert _clone_status() == OUTSIDE["clone"], "a command changed this checkout"

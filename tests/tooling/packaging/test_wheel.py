@@ -4,31 +4,17 @@ from a copy of the sources in a temporary folder, so the checkout is left as it 
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
+
+from tests.tooling.games.scaffolded import tooling_wheel
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ("rulebooks/games/templates", "rulebooks/site/sphinxext/static", "rulebooks/formats")
 
 
 def test_the_wheel_holds_the_packages_and_their_data_files(tmp_path: Path) -> None:
-    source = tmp_path / "source"
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    ignored = shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules")
-    for package in ("engine", "rulebooks"):
-        shutil.copytree(ROOT / package, source / package, ignore=ignored)
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         str(source), "-w", str(tmp_path / "dist")],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    (wheel,) = (tmp_path / "dist").glob("rulebooks-*.whl")
+    wheel = tooling_wheel(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"rulebooks/cli.py", "engine/__init__.py", "rulebooks/games/scaffold.py"} <= names
     wanted = {
