@@ -105,3 +105,27 @@ def test_derived_values_say_derived(site: tuple[Path, dict[str, object]]) -> Non
     store = text_of(html_dir / "mamey" / "store.html")
     icons = store[store.index("Bean Bonus icons") :]
     assert "0 (derived)" in icons and "0 (known)" not in icons
+
+
+def expected_amount(path: str) -> str:
+    """How much of a data file is unverified, worded from the data file itself."""
+    status = data_status(next(found for found in DATA_FILES if found.path == path))
+    verified, unverified = status["verified_values"], status["unverified_values"]
+    if verified == 0:
+        return f"every value {LABEL}"
+    return f"{unverified} of {verified + unverified} flagged values {LABEL}"
+
+
+@pytest.mark.parametrize(("path", "page"), PAGES, ids=[f"{p}->{q}" for p, q in PAGES])
+def test_a_data_file_is_worded_alike_on_every_page(
+    site: tuple[Path, dict[str, object]], path: str, page: str
+) -> None:
+    """Issue 26, point 8: a page that says how much of a file is unverified says it as every
+    other page does ("every value" for a file of none verified, "N of M flagged values"),
+    the figures computed from the data file; never "1 value(s)"."""
+    text = text_of(site[0] / page)
+    assert "value(s)" not in text, page
+    said = re.findall(re.escape(path) + r" \([^)]*\): ([^.;]*?UNVERIFIED)", text)
+    assert all(words == expected_amount(path) for words in said), (page, said)
+    if page == "simulation.html":  # the campaigns' boxes say it of every file they ran on
+        assert said, f"{page} does not say how much of {path} is {LABEL}"

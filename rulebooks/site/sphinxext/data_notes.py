@@ -37,12 +37,15 @@ def dependent_key(tagged: TaggedScenario) -> str:
     return f"{tagged.feature.path}: {tagged.scenario.name}"
 
 
+def amount_words(verified_values: int, unverified_values: int) -> str:
+    """How much of a data file is unverified, in the one wording every page uses."""
+    if verified_values == 0:
+        return f"every value {LABEL}"
+    return f"{unverified_values} of {verified_values + unverified_values} flagged values {LABEL}"
+
+
 def _file_words(found: DataFile) -> list[InlineNode]:
-    total = found.verified_values + found.unverified_values
-    if found.verified_values == 0:
-        amount = f"every value {LABEL}"
-    else:
-        amount = f"{found.unverified_values} of {total} flagged values {LABEL}"
+    amount = amount_words(found.verified_values, found.unverified_values)
     return [literal(found.path), f" ({found.what}): {amount}"]
 
 

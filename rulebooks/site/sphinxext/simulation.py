@@ -32,6 +32,7 @@ from rulebooks.campaigns.stats import distinct_pairs, mean_interval, wilson_inte
 from rulebooks.games import registry
 from rulebooks.games.paths import publishable
 from rulebooks.run.commands import simulation_replay
+from rulebooks.site.sphinxext.data_notes import amount_words
 from rulebooks.site.sphinxext.render import admonition, literal, paragraph, strong, table
 
 logger = logging.getLogger(__name__)
@@ -162,7 +163,10 @@ def data_label(campaign: Mapping[str, Any]) -> list[nodes.Node]:
                 "",
                 paragraph(
                     literal(str(found.get("path"))),
-                    f" ({found.get('what')}): {found.get('unverified_values')} value(s) {LABEL}",
+                    f" ({found.get('what')}): "
+                    + amount_words(
+                        int(found.get("verified_values", 0)), int(found.get("unverified_values", 0))
+                    ),
                 ),
             )
         body = [
