@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,6 +114,27 @@ class MutationResults:
 
     def equivalents(self) -> list[Mutant]:
         return [m for m in self.mutants if m.status == "equivalent"]
+
+    def stale_clauses(self, root: Path, suite_hashes: Mapping[str, str]) -> dict[str, str]:
+        """The clauses whose strength no longer holds, each with why: the engine file of a
+        function citing it changed or is gone since the campaign (:meth:`stale_files`), or
+        its game's scenarios or steps changed (``suite_hashes``: game -> hash now), so its
+        mutants were judged by another suite. A results file recording no suite hash for a
+        game is checked on its code alone."""
+        changed = set(self.stale_files(root))
+        recorded_suite = self.data.get("suite_sha256") or {}
+        stale: dict[str, str] = {}
+        for function in self.data.get("functions", []):
+            game = function["game"]
+            if function["path"] in changed:
+                why = f"{function['path']} changed since the campaign"
+            elif game in recorded_suite and suite_hashes.get(game) != recorded_suite[game]:
+                why = "the game's scenarios or steps changed since the campaign"
+            else:
+                continue
+            for clause in function["clauses"]:
+                stale.setdefault(clause, why)
+        return stale
 
     def stale_files(self, root: Path) -> list[str]:
         """Mutated engine files that changed (or vanished) since the campaign."""

@@ -231,7 +231,7 @@ class ClauseDirective(RulebooksDirective):
         )
         no_code = self.options.get("no-code")  # the marker rulebooks.games.trace reads too
         reason = None if no_code is None else str(no_code)
-        box.extend(clause_strength_nodes(self, clause_id, reason))
+        box.extend(clause_strength_nodes(self, clause_id, reason, bool(found)))
         box.extend(self._scenarios(data, found))
         self.store().add_clause(
             ClauseRecord(

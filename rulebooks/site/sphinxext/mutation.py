@@ -93,21 +93,49 @@ def strength_class(strength: Strength) -> str:
     return "rulebooks-strength-strong" if ratio >= WEAK else "rulebooks-strength-weak"
 
 
+_STALE: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def stale_clauses(results: MutationResults, root: Path) -> dict[str, str]:
+    """The clauses whose recorded strength no longer holds (their code or their game's
+    suite changed since the campaign), with why; computed once per results file read."""
+    key = (str(root), str(id(results)))
+    if key not in _STALE:
+        from rulebooks.mutation import campaign  # the campaign's own hashes of code and suite
+
+        _STALE.clear()
+        try:  # a results file recording no suite hash is checked on its code alone
+            suite = campaign.suite_hashes(root) if results.data.get("suite_sha256") else {}
+        except (OSError, ValueError, KeyError) as error:  # then no strength is claimed
+            why = f"the scenarios could not be hashed ({error})"
+            _STALE[key] = dict.fromkeys(results.clauses(), why)
+        else:
+            _STALE[key] = results.stale_clauses(root, suite)
+    return _STALE[key]
+
+
 def clause_strength_nodes(
-    directive: SphinxDirective, clause_id: str, no_code: str | None
+    directive: SphinxDirective, clause_id: str, no_code: str | None, has_scenarios: bool = True
 ) -> list[nodes.Node]:
-    """The clause's mutation line, shown after its verdict."""
+    """The clause's mutation line, shown after its verdict: none for a clause no scenario
+    checks, "stale" when its code or its game's scenarios changed since the campaign."""
     if no_code is not None:
         return [
             paragraph("Engine code: none needed (", no_code, ").", classes=["rulebooks-strength"])
         ]
+    if not has_scenarios:
+        return [paragraph("Mutation strength: none (no scenario checks this clause).",
+                          classes=["rulebooks-strength"])]  # fmt: skip
     results, error = mutation_data(directive)
     if results is None:
         why = "unreadable" if error else "not run yet"
         return [paragraph(f"Mutation strength: {why}.", classes=["rulebooks-strength"])]
     strength = results.clause_strength(clause_id)
+    stale = stale_clauses(results, Path(directive.config.rulebooks_project_root)).get(clause_id)
     if not strength.total:
         text = "no mutant of this clause's code was run"
+    elif stale is not None:
+        text = f"stale ({stale}; it was {strength_text(strength)}: rerun make mutate)"
     else:
         text = strength_text(strength)
         equivalent = sum(1 for m in results.of_clause(clause_id) if m.status == "equivalent")
@@ -122,7 +150,10 @@ def clause_strength_nodes(
             " (",
             link,
             ")",
-            classes=["rulebooks-strength", strength_class(strength)],
+            classes=[
+                "rulebooks-strength",
+                "rulebooks-strength-stale" if stale else strength_class(strength),
+            ],
         )
     ]
 
@@ -154,12 +185,20 @@ def banner_nodes(results: MutationResults, root: Path) -> list[nodes.Node]:
     ]
 
 
-def game_rows(results: MutationResults) -> list[list[str | nodes.Node]]:
+def game_rows(
+    results: MutationResults, stale: dict[str, str] | None = None
+) -> list[list[str | nodes.Node]]:
+    """Per game: killed, mutants, survivors and the score, which says how many of the
+    game's clauses are stale (:func:`stale_clauses`)."""
     rows: list[list[str | nodes.Node]] = []
     for game, title in registry.titles().items():
         s = results.game_strength(game)
         survivors = len(results.survivors(game))
-        rows.append([title, str(s.detected), str(s.total), str(survivors), _percent(s)])
+        score = _percent(s)
+        old = sorted({c for c in stale or {} if c.split("-", 1)[0].lower() == game})
+        if old:
+            score += f" (stale: {len(old)} clause{'s' if len(old) > 1 else ''} changed since)"
+        rows.append([title, str(s.detected), str(s.total), str(survivors), score])
     return rows
 
 
@@ -167,11 +206,17 @@ def _percent(strength: Strength) -> str:
     return f"{strength.ratio:.0%}" if strength.ratio is not None else "n/a"
 
 
-def weakest_rows(results: MutationResults) -> list[list[str | nodes.Node]]:
+def weakest_rows(
+    results: MutationResults, stale: dict[str, str] | None = None
+) -> list[list[str | nodes.Node]]:
     scored = [(c, results.clause_strength(c)) for c in results.clauses()]
     weak = [(c, s) for c, s in scored if s.total and (s.ratio or 0) < WEAK]
     weak.sort(key=lambda item: (item[1].ratio or 0, item[0]))
-    return [[_clause_link(c), str(s.detected), str(s.total), _percent(s)] for c, s in weak]
+    return [
+        [_clause_link(c), str(s.detected), str(s.total),
+         _percent(s) + (" (stale)" if c in (stale or {}) else "")]
+        for c, s in weak
+    ]  # fmt: skip
 
 
 def _clause_link(clause_id: str) -> nodes.Node:
@@ -218,14 +263,15 @@ def report_nodes(results: MutationResults, root: Path, equivalent: Path) -> list
             "(no tests) counts as surviving.",
         )
     )
+    stale = stale_clauses(results, root)
     out.append(
         table(
-            game_rows(results),
+            game_rows(results, stale),
             header=["game", "killed", "mutants", "survivors", "score"],
             classes=["rulebooks-mutation-games"],
         )
     )
-    weak = weakest_rows(results)
+    weak = weakest_rows(results, stale)
     out.append(paragraph(strong(f"Clauses below {WEAK:.0%}: {len(weak)}")))
     if weak:
         out.append(table(weak, header=["clause", "killed", "mutants", "score"]))

@@ -408,8 +408,26 @@ def test_the_site_flags_stale_results_and_stale_equivalence_notes(tmp_path: Path
     build = project.build()
     report = build.text("coverage", "mutation-report")
     assert "Stale mutation results" in report and "engine/mahe/game.py" in report
+    clause = build.text("rules", "MAHE-3.3")  # its code changed: no strength is claimed
+    assert (
+        "Mutation strength: stale (engine/mahe/game.py changed since the campaign; it was "
+        "13 of 15 mutants killed (87%): rerun make mutate)"
+    ) in clause
+    assert "(stale: 3 clauses changed since)" in report  # the game's score says so too
     assert "engine.x_gone__mutmut_1 names no mutant of the last campaign" in report
     assert "engine.x_gone__mutmut_1 names no mutant" in build.warnings
+
+
+def test_a_clause_no_scenario_checks_shows_no_strength(tmp_path: Path) -> None:
+    """Mutants "killed" by a suite holding none of a clause's scenarios say nothing of it."""
+    project = make_project(tmp_path)
+    data = results_data()
+    data["functions"][1]["clauses"] = ["MAHE-9.1"]  # a clause with no scenario
+    project.write("mutation/results.json", json.dumps(data))
+    build = project.build()
+    clause = build.text("rules", "MAHE-9.1")
+    assert "Mutation strength: none (no scenario checks this clause)." in clause
+    assert "mutants killed" not in clause
 
 
 def test_the_site_without_mutation_results_says_so(tmp_path: Path) -> None:
