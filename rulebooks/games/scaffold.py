@@ -13,8 +13,10 @@ the entry point ``<game>`` of the group ``rulebooks.games``, with:
   *unverified* until you write one;
 - ``<game>_steps.py``: the step module, on the step library :mod:`rulebooks.steps`;
 - ``tests/``: the scenario binding and a test of the engine;
-- ``README.md`` with its two commands (install, build the site) and a ``.gitignore`` of
-  what the commands write.
+- ``docs/<game>/interpretations.md`` (one ruling, ``<GAME>-R1``) and ``docs/simulation.md``
+  (the campaign's report);
+- ``README.md`` with its two commands (install, build the site), a ``.gitignore`` of
+  what the commands write and ``.github/workflows/ci.yml`` running those two commands.
 
 Installed (:data:`INSTALL`), its suite passes and its site builds out of
 the box, the clause shown *unverified*; ``rulebooks site`` and ``rulebooks verdict`` exit 1

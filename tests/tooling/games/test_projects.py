@@ -272,6 +272,15 @@ def test_one_install_command_in_the_tutorial_the_readme_and_rulebooks_new(
     assert readme_commands(tmp_path / "dice")[1].strip() == "rulebooks site"
 
 
+def test_the_ci_workflow_runs_the_readmes_two_commands(dice: tuple[Path, dict[str, str]]) -> None:
+    project, _ = dice
+    workflow = (project / ".github" / "workflows" / "ci.yml").read_text("utf-8")
+    runs = re.findall(r"^      - run: (.+)$", workflow, re.M)
+    install, site = (command.strip() for command in readme_commands(project))
+    assert runs[-2:] == [install, site]
+    assert workflow.rstrip().endswith(f"- run: {site}\n        working-directory: dice")
+
+
 def test_the_readmes_site_command_leaves_git_status_clean(
     dice: tuple[Path, dict[str, str]],
 ) -> None:
@@ -280,7 +289,14 @@ def test_the_readmes_site_command_leaves_git_status_clean(
     site = readme_commands(project)[1]
     done = run(["bash", "-c", f"set -e\n{site}"], project, env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert (project / "docs" / "_build" / "html" / "dice" / "rules.html").is_file()
+    html = project / "docs" / "_build" / "html"
+    assert (html / "dice" / "rules.html").is_file()
+    rulings = re.sub(r"<[^>]+>", " ", (html / "dice" / "interpretations.html").read_text("utf-8"))
+    assert "DICE-R1" in rulings and "A move may not pass the target" in rulings
+    simulation = re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", (html / "simulation.html").read_text("utf-8"))
+    )
+    assert re.search(r"dice .*200 games", simulation), simulation[:3000]
     status = run(["git", "status", "--porcelain", "--untracked-files=all"], project, env)
     assert status.stdout == "", f"files the commands wrote that git sees:\n{status.stdout}"
     assert _snapshot(project.parent, but=project) == OUTSIDE["beside"], "written beside"
