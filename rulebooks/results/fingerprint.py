@@ -11,12 +11,17 @@ the results file; the site and ``rulebooks verdict`` compute one from the checko
 - ``code``: the sha256 of every file in :data:`CODE_INPUTS` that exists: the step modules and
   conftests (``tests/scenarios``, the step library ``rulebooks/steps``, conftests up to the
   root), the engine package with its data files (``engine``), the recorder's
-  modules (:mod:`rulebooks.run`), and ``pyproject.toml`` (pytest's configuration), with what a project adds in
-  ``[tool.rulebooks] code`` (:func:`code_inputs`). Hidden files and ``__pycache__`` are left
+  modules (:mod:`rulebooks.run`), and ``pyproject.toml`` (pytest's configuration), with what a
+  project adds in ``[tool.rulebooks] code`` (:func:`code_inputs`). Hidden files and
+  ``__pycache__`` are left
   out.
 - ``versions``: the Python interpreter's minor version (``python``: ``3.11``, as the scenario
   cache keys on it) and the installed versions of :data:`VERSIONED` (pytest, pytest-bdd,
   gherkin-official).
+
+Besides these, the recorder lists every project file the run imported, as imported
+(:mod:`rulebooks.run.imports`); :func:`checkout_fingerprint` given the recorded fingerprint
+recomputes those too.
 
 Not covered: the interpreter's patch release, every other installed package, environment
 variables, files outside these sets (docs, the site code, the simulation), and anything
@@ -62,7 +67,10 @@ CODE_INPUTS = (
     "engine",
     *(
         f"rulebooks/run/{name}.py"
-        for name in "recorder binding world items outcome feature_index reuse output asserts".split()
+        for name in (
+            *("recorder", "binding", "world", "items", "outcome", "feature_index"),
+            *("reuse", "output", "asserts", "imports"),
+        )
     ),
     "pyproject.toml",
 )
@@ -163,11 +171,18 @@ def _version(name: str) -> str:
         return NOT_INSTALLED
 
 
-def checkout_fingerprint(root: Path, features_dir: Path | None = None) -> Fingerprint:
-    """The fingerprint of the checkout at ``root`` as it is now."""
+def checkout_fingerprint(
+    root: Path, features_dir: Path | None = None, recorded: Fingerprint | None = None
+) -> Fingerprint:
+    """The fingerprint of the checkout at ``root`` as it is now; with the ``recorded`` one, of
+    every code file it lists too (the project modules that run imported,
+    :mod:`rulebooks.run.imports`): one gone or changed since makes the results stale."""
+    inputs = code_inputs(root)
+    if recorded is not None:
+        inputs = (*inputs, *(path for path in recorded.code if path not in inputs))
     return Fingerprint(
         features=feature_digests(root, features_dir),
-        code=code_digests(root),
+        code=code_digests(root, inputs),
         versions=installed_versions(),
     )
 

@@ -68,7 +68,9 @@ from rulebooks.provenance.labels import all_data
 from rulebooks.results.fingerprint import (
     FEATURES_DIR,
     code_digests,
+    code_inputs,
     feature_digests,
+    file_digest,
     installed_versions,
     text_digest,
 )
@@ -95,6 +97,7 @@ from rulebooks.results.schema import (
 from rulebooks.run import binding
 from rulebooks.run.asserts import asserts_stripped
 from rulebooks.run.feature_index import FeatureInfo, read_feature, relative_path
+from rulebooks.run.imports import ImportLog, project_files
 from rulebooks.run.items import (
     example_params,
     example_record,
@@ -194,6 +197,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = kept
 
 
+_IMPORTS = pytest.StashKey[ImportLog]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config) -> None:
+    """Hash every project module imported from here on as it is compiled, from its source
+    (:mod:`rulebooks.run.imports`): the conftests and what they import come next."""
+    log = ImportLog(early_config.rootpath)
+    log.start()
+    early_config.stash[_IMPORTS] = log
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Register a :class:`Recorder` when ``--rulebooks-results`` is given, and the replay
     printer when ``--rulebooks-replay`` is."""
@@ -216,6 +231,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Unregister the recorder registered by :func:`pytest_configure`, if any."""
+    log = config.stash.get(_IMPORTS, None)
+    if log is not None:
+        log.stop()
     recorder = config.pluginmanager.get_plugin(PLUGIN_NAME)
     if recorder is not None:
         config.pluginmanager.unregister(recorder)
@@ -257,6 +275,8 @@ class Recorder:
         self.problems: list[str] = []
         self.deselected = 0
         self.code_at_start: dict[str, str] = {}
+        self.imported_at_start: dict[str, str] = {}
+        """Project files of the modules imported before the session started, as they were."""
         self.written: ResultsFile | None = None
         self._runs: dict[str, _TestRun] = {}
         self._feature_info: dict[str, FeatureInfo] = {}
@@ -314,6 +334,9 @@ class Recorder:
         if self.write:
             self.git = git_state(self.root)
             self.code_at_start = code_digests(self.root)
+            self.imported_at_start = {
+                path: file_digest(self.root / path) for path in project_files(self.root)
+            }
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         """A collection error: the scenarios of that module will not run."""
@@ -419,13 +442,27 @@ class Recorder:
         )
 
     def _fingerprint(self) -> Fingerprint:
-        """Features as parsed; code as at the start, marked where it changed since."""
-        now = code_digests(self.root)
+        """Features as parsed; code as at the start, marked where it changed since; and
+        every project file the run imported (:mod:`rulebooks.run.imports`), as imported."""
+        imported = project_files(self.root) - self.code_at_start.keys()
+        now = code_digests(self.root, (*code_inputs(self.root), *sorted(imported)))
         code = {
             path: digest if now.get(path) == digest else CHANGED_DURING_RUN
             for path, digest in self.code_at_start.items()
         }
-        code |= {path: CHANGED_DURING_RUN for path in now.keys() - code.keys()}
+        code |= {
+            path: CHANGED_DURING_RUN for path in now.keys() - code.keys() - imported
+        }
+        log = self.config.stash.get(_IMPORTS, None)
+        compiled = log.compiled if log is not None else {}
+        for path in imported:
+            as_imported = compiled.get(path) or self.imported_at_start.get(path) or now.get(path)
+            recompiled = log is not None and path in log.recompiled
+            code[path] = (
+                as_imported
+                if as_imported and now.get(path) == as_imported and not recompiled
+                else CHANGED_DURING_RUN
+            )
         features = {
             info.path: info.sha256 or CHANGED_DURING_RUN for info in self._feature_info.values()
         }

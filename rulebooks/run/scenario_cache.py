@@ -133,14 +133,16 @@ def feature_keys(
     return keys
 
 
-def checkout_keys(root: Path) -> dict[str, str]:
+def checkout_keys(root: Path, imported: Iterable[str] = ()) -> dict[str, str]:
     """The key of every feature file of the checkout at ``root`` as it is now."""
-    return feature_keys(feature_digests(root), checkout_code(root))
+    return feature_keys(feature_digests(root), checkout_code(root, imported))
 
 
-def checkout_code(root: Path) -> dict[str, str]:
-    """Digests of every code input of a key, as the checkout is now."""
-    return code_digests(root, (*code_inputs(root), *RECORDING_MODULES))
+def checkout_code(root: Path, imported: Iterable[str] = ()) -> dict[str, str]:
+    """Digests of every code input of a key, as the checkout is now: with the project files
+    the last run ``imported`` (:mod:`rulebooks.run.imports`; a run importing others files
+    no entry, so the next run learns them)."""
+    return code_digests(root, (*code_inputs(root), *RECORDING_MODULES, *imported))
 
 
 Runs = tuple[tuple[int, int | None], ...]
@@ -176,6 +178,8 @@ class ScenarioCache:
     ended (pytest's exit status), so that an unchanged checkout keeps it unread."""
     results_started: str | None = None
     results_exit_status: int | None = None
+    imported: tuple[str, ...] = ()
+    """The code files the last run's fingerprint listed: part of every key."""
 
     @classmethod
     def load(cls, path: Path) -> tuple[ScenarioCache, str | None]:
@@ -219,11 +223,13 @@ class ScenarioCache:
             exit_status = data["results_exit_status"]
             if exit_status is not None and type(exit_status) is not int:
                 raise TypeError("results_exit_status: expected an integer")
+            imported = tuple(_text(path) for path in data.get("imported", ()))
             return cls(
                 entries,
                 None if results is None else _text(results),
                 None if started is None else _text(started),
                 exit_status,
+                imported,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise CacheError(f"malformed ({type(error).__name__}: {error})") from None
@@ -236,6 +242,7 @@ class ScenarioCache:
             "results_sha256": self.results_sha256,
             "results_started": self.results_started,
             "results_exit_status": self.results_exit_status,
+            "imported": list(self.imported),
             "features": {
                 feature: {
                     "key": entry.key,
@@ -266,14 +273,20 @@ class ScenarioCache:
         files gone). Returns the features filed."""
         # The recorded code (as at the start of the run, marked where it changed during it),
         # completed by the recording modules as they are now.
-        code = {**checkout_code(root), **results.fingerprint.code}
+        # Only the files the keys_before covered are compared; an entry is filed under the
+        # key of everything the run imported, which the next plan computes (self.imported).
+        before = checkout_code(root, self.imported)
+        recorded = results.fingerprint.code
+        code = {**before, **{path: digest for path, digest in recorded.items() if path in before}}
         recorded_keys = feature_keys(results.fingerprint.features, code)
+        filed_keys = feature_keys(results.fingerprint.features, {**code, **recorded})
         run = results.run
         trustworthy = not run.interrupted and not any(
             problem.startswith(("collection error", "the run stopped", "changed while"))
             for problem in run.problems
         )
         filed: list[str] = []
+        self.imported = tuple(sorted(recorded))
         for feature in rerun:
             self.entries.pop(feature, None)
             key = keys_before.get(feature)
@@ -283,7 +296,7 @@ class ScenarioCache:
             if not records:
                 continue
             self.entries[feature] = CacheEntry(
-                key=key,
+                key=filed_keys[feature],
                 run_started=results.started,
                 commit=results.git.commit if results.git else None,
                 scenarios=tuple(to_json(record) for record in records),
@@ -362,8 +375,8 @@ class Plan:
 def plan(root: Path, cache_path: Path, *, full: bool = False) -> Plan:
     """Compare the checkout's keys with the cache at ``cache_path``."""
     features = feature_digests(root)
-    keys = feature_keys(features, checkout_code(root))
     cache, problem = ScenarioCache.load(cache_path)
+    keys = feature_keys(features, checkout_code(root, cache.imported))
     if full:
         return Plan(keys, features, tuple(keys), {}, cache, problem)
     reuse = {

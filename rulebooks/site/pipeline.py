@@ -585,7 +585,8 @@ def judge(results_path: Path, root: Path) -> Verdict:
     features_dir = root / FEATURES_DIR
     loaded = load_features(features_dir, root) if features_dir.is_dir() else None
     features = loaded.features if loaded else ()
-    verdicts = Verdicts.join(results, features, checkout_fingerprint(root, features_dir))
+    current = checkout_fingerprint(root, features_dir, results.fingerprint)
+    verdicts = Verdicts.join(results, features, current)
     verdict.counts = {str(status): count for status, count in verdicts.totals(features).items()}
     changes = verdicts.changes
     if changes:

@@ -213,13 +213,35 @@ class SiteData:
 
 def checkout_digest(paths: SitePaths) -> str:
     """One hash of the checkout's code and library versions (the non-feature part of the
-    fingerprint results are compared with): when it moves, staleness may change anywhere."""
-    current = checkout_fingerprint(paths.project_root, paths.features_dir)
+    fingerprint results are compared with, the files the run imported included): when it
+    moves, staleness may change anywhere."""
+    current = checkout_fingerprint(
+        paths.project_root, paths.features_dir, recorded_code(paths.results_file)
+    )
     digest = hashlib.sha256()
     for part in (current.code, current.versions):
         for key, value in sorted(part.items()):
             digest.update(f"{key}\0{value}\0".encode())
     return digest.hexdigest()
+
+
+def recorded_code(results: Path) -> Fingerprint | None:
+    """The code part of the fingerprint ``results`` recorded (None when it has none
+    readable): which files the checkout's fingerprint must cover."""
+    if not results.is_file():
+        return None
+    return _recorded_code(results, file_digest(results))
+
+
+@functools.lru_cache(maxsize=4)
+def _recorded_code(results: Path, digest: str) -> Fingerprint | None:
+    try:
+        code = json.loads(results.read_bytes())["fingerprint"]["code"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(code, dict):
+        return None
+    return Fingerprint(features={}, code={str(k): str(v) for k, v in code.items()}, versions={})
 
 
 def guest_digest(paths: SitePaths, guest: GuestSite) -> str:
@@ -458,7 +480,9 @@ def _load(paths: SitePaths, fingerprint: str) -> SiteData:
         results = load_results_if_present(paths.results_file)
     except ResultsFileError as error:
         raise RulebooksError(str(error)) from error
-    current = checkout_fingerprint(paths.project_root, paths.features_dir)
+    current = checkout_fingerprint(
+        paths.project_root, paths.features_dir, results.fingerprint if results else None
+    )
     if paths.guests:
         features, errors, results, current = _with_guests(
             paths, (features, errors, results, current)

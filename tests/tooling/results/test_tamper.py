@@ -91,8 +91,9 @@ def gate(sandbox: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 def verdicts(sandbox: Path) -> Verdicts:
     """What the site shows: the results joined to the sandbox as it is now."""
     features = load_features(sandbox / "features", sandbox).features
-    current = checkout_fingerprint(sandbox)
-    return Verdicts.join(load_results(sandbox / RESULTS), features, current)
+    results = load_results(sandbox / RESULTS)
+    current = checkout_fingerprint(sandbox, recorded=results.fingerprint)
+    return Verdicts.join(results, features, current)
 
 
 def recorded(sandbox: Path) -> dict[str, Any]:
@@ -277,7 +278,11 @@ def test_5_a_feature_edited_during_the_run_is_stale(
 def test_5_an_engine_file_edited_during_the_run_is_stale(
     sandbox: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = "engine/mahe/game.py"
+    edited_during_the_run(sandbox, capsys, "engine/mahe/game.py")
+
+
+def edited_during_the_run(sandbox: Path, capsys: pytest.CaptureFixture[str], path: str) -> None:
+    """Edit ``path`` as the first scenario starts: recorded as changed, the gate refuses."""
     (sandbox / "conftest.py").write_text(EDIT_DURING_RUN.format(path=path), "utf-8")
     assert record(sandbox).returncode == 0
     data = recorded(sandbox)
@@ -285,6 +290,65 @@ def test_5_an_engine_file_edited_during_the_run_is_stale(
     assert f"changed while the scenarios ran: {path}" in data["run"]["problems"]
     code, out = gate(sandbox, capsys)
     assert code == pipeline.EXIT_UNTRUSTED and f"recorded before a change to {path}" in out
+
+
+# --- 5b. what the run imported, as imported (issue 28, points 3 to 5) ---------------------
+
+
+def with_tooling(sandbox: Path) -> Path:
+    """The sandbox holding a copy of the tooling (rulebooks/), which its runs import."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "rulebooks", sandbox / "rulebooks", ignore=ignore)
+    return sandbox
+
+
+def test_3_a_typo_in_a_module_the_run_imports_makes_the_results_stale(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """rulebooks/formats/plugin.py and tests/__init__.py are in no list of inputs, yet the
+    run imports them: the fingerprint lists them."""
+    with_tooling(sandbox)
+    assert record(sandbox).returncode == 0
+    code = recorded(sandbox)["fingerprint"]["code"]
+    imported = ("rulebooks/formats/plugin.py", "rulebooks/steps/__init__.py", "tests/__init__.py")
+    assert [path for path in imported if path not in code] == [], sorted(code)
+    assert gate(sandbox, capsys)[0] == 0
+    plugin = sandbox / "rulebooks" / "formats" / "plugin.py"
+    plugin.write_text(plugin.read_text("utf-8").replace("import", "imprt", 1), "utf-8")
+    code, out = gate(sandbox, capsys)
+    assert code == pipeline.EXIT_UNTRUSTED
+    assert "recorded before a change to rulebooks/formats/plugin.py" in out
+    assert verdicts(sandbox).changes.code == ("rulebooks/formats/plugin.py",)
+
+
+def test_4_a_module_edited_after_its_import_during_the_run_is_stale(
+    sandbox: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tests/__init__.py is imported at collection and edited as the first scenario runs:
+    the digest recorded is of the source compiled, which the file no longer holds."""
+    edited_during_the_run(sandbox, capsys, "tests/__init__.py")
+
+
+def test_5_a_same_size_same_time_edit_never_runs_from_stale_bytecode(sandbox: Path) -> None:
+    """A pyc records its source's size and modification time only: an edit keeping both
+    would run the old compiled code. The recorded run compiles project files from source."""
+    env = {**os.environ, "PYTHONPATH": str(sandbox)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    subprocess.run([sys.executable, "-c", "import engine.mahe.game"], cwd=sandbox, env=env,
+                   check=True)  # fmt: skip
+    game = sandbox / "engine" / "mahe" / "game.py"
+    assert list((game.parent / "__pycache__").glob("game.*.pyc")), "no bytecode was written"
+    stat = game.stat()
+    text = game.read_text("utf-8")
+    line = "from __future__ import annotations"
+    edit = 'raise ImportError("edited")'
+    assert line in text and len(edit) <= len(line)
+    game.write_text(text.replace(line, edit.ljust(len(line)), 1), "utf-8")
+    os.utime(game, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert game.stat().st_size == stat.st_size
+    run = record(sandbox)
+    assert run.returncode != 0, "the scenarios ran the old compiled engine"
+    assert "edited" in run.stdout + run.stderr
 
 
 # --- 6. the verdict gate ------------------------------------------------------------------

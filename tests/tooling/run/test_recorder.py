@@ -281,8 +281,9 @@ def test_header_totals_and_features(run: Run, project: pytest.Pytester) -> None:
         path: hashlib.sha256((project.path / path).read_bytes()).hexdigest()
         for path in (EXTRA, SAMPLE)
     }
-    assert data["fingerprint"]["code"] == {
-        "conftest.py": hashlib.sha256((project.path / "conftest.py").read_bytes()).hexdigest()
+    assert data["fingerprint"]["code"] == {  # the conftest, and the step module it imported
+        path: hashlib.sha256((project.path / path).read_bytes()).hexdigest()
+        for path in ("conftest.py", MODULE)
     }
     versions = data["fingerprint"]["versions"]
     assert set(versions) == {"python", "pytest", "pytest-bdd", "gherkin-official"}
