@@ -112,8 +112,10 @@ class GuestSite:
         ]
 
     def current(self) -> Fingerprint:
-        """The guest checkout's fingerprint as it is now."""
-        return checkout_fingerprint(self.guest.root, self.guest.features_base)
+        """The guest checkout's fingerprint as it is now (over the files its run imported)."""
+        return checkout_fingerprint(
+            self.guest.root, self.guest.features_base, recorded_code(self.results_file)
+        )
 
 
 def slug(text: str) -> str:
