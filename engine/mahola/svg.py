@@ -183,13 +183,44 @@ def to_svg(
     legend = ", ".join(f"{label} = card {n}" for n, label in sorted(naming.labels.items()))
     if legend:  # the scenario's card names, as its steps write them
         header += f'<text x="8" y="52" font-size="11" fill="#444">Cards: {escape(legend)}</text>'
-    width = max(LEFT + widest + GAP, 440, 16 + 6 * len(legend))
+    caveat = unverified_caveat(state)
+    width = max(LEFT + widest + GAP, 440, 16 + 6 * len(legend), 16 + 7 * len(caveat))
+    if caveat:  # the drawing says what its title and description say
+        parts.append(
+            f'<text x="8" y="{y + 14}" font-size="12" font-weight="bold" fill="#b3261e">'
+            f"{escape(caveat)}</text>"
+        )
+        y += 22
     height = y + 4
+    label = f"Mahola position{' (card data UNVERIFIED)' if caveat else ''}"
+    words = f"{title}. Favor tokens: {tokens}; draw pile: {state.deck_size} cards."
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" font-family="sans-serif">'
+        f'width="{width}" height="{height}" font-family="sans-serif" role="img" '
+        f'aria-labelledby="t d" class="rulebooks-board mahola-board">'
+        f'<title id="t">{escape(label)}</title><desc id="d">{escape(words)}'
+        f"{' ' + escape(caveat) if caveat else ''}</desc>"
         f'<rect width="{width}" height="{height}" fill="#fffdf7"/>'
         f"{header}{''.join(parts)}</svg>"
+    )
+
+
+def unverified_caveat(state: MaholaState) -> str:
+    """The sentence a picture carries when the cards it draws come from unverified data."""
+    components = state.game.components
+    unverified = [
+        what
+        for what, verified in (
+            ("the Dance cards' data", components.cards_verified),
+            ("the Character colours", components.characters_verified),
+        )
+        if not verified
+    ]
+    if not unverified:
+        return ""
+    return (
+        f"UNVERIFIED: {' and '.join(unverified)} are this project's placeholders, "
+        "not the printed cards"
     )
 
 

@@ -47,15 +47,16 @@ def _board_svgs(page: Path) -> list[str]:
     return [(page.parent / name).resolve().read_text("utf-8") for name in found]
 
 
-PICTURES = [("mamey", "Store board"), ("masai", "masai-board")]
+PICTURES = [("mamey", "Store board"), ("masai", "masai-board"), ("mahola", "mahola-board")]
 
 
 @pytest.mark.parametrize(("game", "marker"), PICTURES, ids=[g for g, _ in PICTURES])
 def test_every_picture_drawn_on_unverified_data_says_so(
     site: tuple[Path, dict[str, object]], game: str, marker: str
 ) -> None:
-    """Mamey's Store board (placeholder values marked) and Masai's board (a guessed
-    geometry): the label is in the drawing, its title and its description."""
+    """Mamey's Store board (placeholder values marked), Masai's board (a guessed
+    geometry) and Mahola's cards (placeholder data): the label is in the drawing, its title
+    and its description."""
     html_dir, _ = site
     boards = [svg for svg in _board_svgs(html_dir / game / "examples.html") if marker in svg]
     assert boards, f"no {game} board picture on the examples page"
