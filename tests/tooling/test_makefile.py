@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -22,7 +23,8 @@ def make_site_with(tmp_path: Path, code: int) -> subprocess.CompletedProcess[str
     return subprocess.run(
         ["make", "--no-print-directory", "-o", ".venv/.installed", "site", f"BIN={bin_dir}"],
         cwd=ROOT, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
+    )  # fmt: skip  (run from `make test`, the outer make's flags would reach this make)
 
 
 @pytest.mark.parametrize(
