@@ -2,7 +2,7 @@
 first, each with its own text as the snippet, above Sphinx's page results.
 
 Sphinx ranks pages, and a rules page holding a word once in a clause ranks below pages that
-repeat it (a search for "beach" put Mahé's rules page 9th of 10, its snippet the UNVERIFIED
+repeat it (a rule word's rules page came 9th of 10 results, its snippet the UNVERIFIED
 box). At the end of the build every clause (ID, title, words, link) is written into
 ``_static/rulebooks-clauses.js``; the search page alone loads it with
 ``rulebooks-search.js``, which matches the query's words against the clauses' titles and

@@ -420,7 +420,7 @@ def link_ids_to_their_anchor(
     app: Sphinx, store: RulebooksStore, docname: str, doctree: nodes.document
 ) -> None:
     """A link whose text is a clause or ruling ID goes to that clause or ruling, not to the
-    top of the page holding it: a page's ``[MAHE-R1](interpretations.md)`` is written as
+    top of the page holding it: a page's ``[GAME-R1](interpretations.md)`` is written as
     the ID's own link."""
     known = {identifier for identifier, _, _ in id_targets(store)}
     for ref in list(doctree.findall(nodes.reference)):
