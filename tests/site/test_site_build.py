@@ -191,7 +191,8 @@ def test_every_board_picture_is_a_file_with_its_intrinsic_size(
         text = page.read_text("utf-8")
         assert "data:image/svg+xml" not in text.split('class="rulebooks-simulation', 1)[0], page
         for src, width, height in re.findall(
-            r'<figure class="rulebooks-board[^"]*"><img src="([^"]+)" width="(\d+)" height="(\d+)"',
+            r'<figure class="rulebooks-board[^"]*"><div class="rulebooks-board-frame">'
+            r'<img src="([^"]+)" width="(\d+)" height="(\d+)"',
             text,
         ):
             svg = (page.parent / src).resolve().read_text("utf-8")
@@ -200,7 +201,11 @@ def test_every_board_picture_is_a_file_with_its_intrinsic_size(
             assert (round(float(box[1])), round(float(box[2]))) == (int(width), int(height)), src
             pictures += 1
         assert len(re.findall(r'<figure class="rulebooks-board[ "]', text)) == len(
-            re.findall(r'<figure class="rulebooks-board[^"]*"><img src="\.\./_boards/', text)
+            re.findall(
+                r'<figure class="rulebooks-board[^"]*"><div class="rulebooks-board-frame">'
+                r'<img src="\.\./_boards/',
+                text,
+            )
         ), page
     assert pictures > 400
 
