@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -297,12 +297,30 @@ class Recorder:
             return False
         return self._feature(filename).path in self.reuse
 
-    def _reused_records(self) -> tuple[list[ScenarioResult], list[str]]:
-        """The reused records whose feature file still has the text they were recorded on;
-        a problem for each feature file that changed since (its scenarios are not run)."""
+    def _reused_records(self, ran: Mapping[str, str]) -> tuple[list[ScenarioResult], list[str]]:
+        """The reused records whose feature file still has the text they were recorded on,
+        and whose code is still the code the reuse was planned on; a problem for each feature
+        file that changed since (its scenarios are not run) and one for code that did.
+
+        ``ran`` is this run's code (:meth:`_fingerprint`): a file it lists must be as planned;
+        a file it does not (a reused game's engine, not imported) must be as planned now."""
         records: list[ScenarioResult] = []
         problems: list[str] = []
         current = {info.path: info.sha256 for info in self._feature_info.values()}
+        planned = {
+            path: digest for reuse in self.reuse.values() for path, digest in reuse.code.items()
+        }
+        now = code_digests(self.root, sorted(planned.keys() - ran.keys()))
+        moved = sorted(
+            path for path, digest in planned.items() if ran.get(path, now.get(path)) != digest
+        )
+        if moved:
+            shown = ", ".join(moved[:3]) + (f" and {len(moved) - 3} more" if len(moved) > 3 else "")
+            problems.append(
+                f"changed after the run planned its reuse: {shown}; "
+                f"{len(self.reuse)} feature files not run, not reused"
+            )
+            return records, problems
         for feature, reuse in sorted(self.reuse.items()):
             if current.get(feature) != reuse.sha256:
                 problems.append(
@@ -393,12 +411,12 @@ class Recorder:
         """The results file content for everything recorded so far (and reused)."""
         for path in feature_digests(self.root, self.features_dir()):
             self._feature(str(self.root / path))
-        reused, reuse_problems = self._reused_records()
+        fingerprint = self._fingerprint()
+        reused, reuse_problems = self._reused_records(fingerprint.code)
         scenarios = sorted([*self.records, *reused], key=record_sort_key)
         totals: dict[str, int] = dict.fromkeys((str(s) for s in RECORDED_STATUSES), 0)
         for record in scenarios:
             totals[record.status] += 1
-        fingerprint = self._fingerprint()
         problems = [*self.problems, *reuse_problems]
         if self.deselected:
             problems.append(f"{self.deselected} scenario runs deselected (a subset was selected)")
@@ -450,9 +468,7 @@ class Recorder:
             path: digest if now.get(path) == digest else CHANGED_DURING_RUN
             for path, digest in self.code_at_start.items()
         }
-        code |= {
-            path: CHANGED_DURING_RUN for path in now.keys() - code.keys() - imported
-        }
+        code |= {path: CHANGED_DURING_RUN for path in now.keys() - code.keys() - imported}
         log = self.config.stash.get(_IMPORTS, None)
         compiled = log.compiled if log is not None else {}
         for path in imported:

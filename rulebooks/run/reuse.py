@@ -3,7 +3,8 @@ from its scenario cache): per feature file, the text they were recorded on and t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,7 @@ def read_reuse(path: Path) -> dict[str, Reuse]:
                 scenarios=tuple(from_json(ScenarioResult, record) for record in raw["scenarios"]),
                 problems=tuple(str(problem) for problem in raw["problems"]),
                 runs=None if raw.get("runs") is None else frozenset(read_runs(raw["runs"]) or ()),
+                code={str(path): str(digest) for path, digest in raw["code"].items()},
             )
             for feature, raw in data.items()
         }
@@ -51,3 +53,5 @@ class Reuse:
     problems: tuple[str, ...]
     runs: frozenset[tuple[int, int | None]] | None = None
     """The runs the file asks for on that text (None: not known, the file is parsed)."""
+    code: Mapping[str, str] = field(default_factory=dict)
+    """Path -> digest of the code the reuse was planned on (its records' code)."""

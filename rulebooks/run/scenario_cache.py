@@ -364,6 +364,9 @@ class Plan:
     reuse: dict[str, CacheEntry]
     cache: ScenarioCache
     problem: str | None = None
+    code: dict[str, str] = field(default_factory=dict)
+    """Path -> digest of every code input of the keys, as the plan read them: the run checks
+    that the code it ran is this code before it writes a reused record."""
 
     @property
     def nothing_changed(self) -> bool:
@@ -376,21 +379,22 @@ def plan(root: Path, cache_path: Path, *, full: bool = False) -> Plan:
     """Compare the checkout's keys with the cache at ``cache_path``."""
     features = feature_digests(root)
     cache, problem = ScenarioCache.load(cache_path)
-    keys = feature_keys(features, checkout_code(root, cache.imported))
+    code = checkout_code(root, cache.imported)
+    keys = feature_keys(features, code)
     if full:
-        return Plan(keys, features, tuple(keys), {}, cache, problem)
+        return Plan(keys, features, tuple(keys), {}, cache, problem, code)
     reuse = {
         feature: cache.entries[feature]
         for feature, key in keys.items()
         if feature in cache.entries and cache.entries[feature].key == key
     }
     rerun = tuple(feature for feature in keys if feature not in reuse)
-    return Plan(keys, features, rerun, reuse, cache, problem)
+    return Plan(keys, features, rerun, reuse, cache, problem, code)
 
 
 def reuse_payload(plan: Plan) -> dict[str, Any]:
     """The ``--rulebooks-reuse`` file for the recorder: per reused feature, the text digest
-    its records were recorded on, the records and the problems."""
+    its records were recorded on, the records, the problems and the code the plan read."""
     return {
         feature: {
             "sha256": plan.features[feature],
@@ -399,6 +403,7 @@ def reuse_payload(plan: Plan) -> dict[str, Any]:
             "scenarios": list(entry.scenarios),
             "problems": list(entry.problems),
             "runs": None if entry.runs is None else [list(run) for run in entry.runs],
+            "code": plan.code,
         }
         for feature, entry in plan.reuse.items()
     }

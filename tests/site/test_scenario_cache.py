@@ -185,6 +185,36 @@ def test_records_are_not_reused_for_a_text_that_changed_since(
 
 
 @pytest.mark.parametrize(
+    "engine_file",
+    ["engine/masai/game.py", "engine/mahe/game.py"],
+    ids=["imported by the run", "only reused"],
+)
+def test_records_are_not_reused_for_code_that_changed_after_the_plan(
+    sandbox: Path, monkeypatch: pytest.MonkeyPatch, engine_file: str
+) -> None:
+    """Issue 28, point 4: an engine edit saved after `rulebooks site` planned what to reuse
+    (before the run starts) leaves the reused feature files not run, never reused as if
+    they had run on the edited code: whether the run imports the file (Masai, rerun) or
+    not (Mahé, every file reused)."""
+    recording(monkeypatch, sandbox)
+    append(sandbox / FEATURES[2], "\n# edited: Masai's files are rerun\n")
+    append(sandbox / FEATURES[3], "\n# edited\n")
+    plan = scenario_cache.plan(sandbox, scenario_cache.cache_file(RESULTS))
+    assert set(plan.reuse) == MAHE and set(plan.rerun) == MASAI
+    append(sandbox / engine_file, "\n# saved after the plan\n")
+    reuse = sandbox / "reuse.json"
+    reuse.write_text(json.dumps(scenario_cache.reuse_payload(plan)), "utf-8")
+    pipeline.run_scenarios(RESULTS, ["tests/scenarios/masai", "--rulebooks-reuse", str(reuse)])
+    results = load_results(sandbox / RESULTS).file
+    assert {record.feature for record in results.scenarios} == MASAI
+    assert not any(record.reused for record in results.scenarios)
+    assert results.run.partial
+    said = " ".join(results.run.problems)
+    assert f"changed after the run planned its reuse: {engine_file}" in said, said
+    assert pipeline.judge(sandbox / RESULTS, sandbox).untrusted
+
+
+@pytest.mark.parametrize(
     ("cache_text", "said"),
     [
         ("{not json", "unreadable"),
