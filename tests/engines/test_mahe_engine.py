@@ -131,6 +131,22 @@ def test_components_are_conserved(visited: list[MaheState]) -> None:
             assert state.stack(space).count(t) == 1
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_turns_count_the_turns_begun_one_per_turn(players: int) -> None:
+    """to_dict()["turns"] is 0 before the first turn, 1 in it, and one more each time the turn
+    passes to the next player (MAHE-2.3); a player's second turtle (MAHE-8.2) is the same turn."""
+    state = mahe(players=players).new_initial_state()
+    seen: list[tuple[int, int]] = []
+    RandomSampler(3).play_out(
+        state, lambda s, a: seen.append((s.to_dict()["turns"], s.turn_player))
+    )
+    seen.append((state.to_dict()["turns"], state.turn_player))
+    assert seen[0][0] == 0 and seen[1][0] == 1
+    for (turns, player), (after, next_player) in itertools.pairwise(seen[1:]):
+        assert after == turns + (next_player != player)
+    assert seen[-1][0] > players
+
+
 def test_illegal_action_names_action_player_and_legal_set() -> None:
     state = mahe(players=4).state_from_dict(
         {"face_up": 3, "phase": "decide", "mover": "blue", "dice": [2, 3]}

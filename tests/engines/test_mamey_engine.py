@@ -165,6 +165,22 @@ def test_setup_deals_fields_then_two_cards_each() -> None:
 
 
 # -- the sets a hand allows ------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_turns_count_the_turns_begun_one_per_turn(players: int) -> None:
+    """MameyState.turns is 0 while the set-up cards are dealt (MAMEY-2.6), 1 in the start
+    player's first turn, and one more each time the turn passes clockwise (MAMEY-3.1)."""
+    state = mamey(players=players).new_initial_state()
+    seen: list[tuple[int, int]] = []
+    RandomSampler(5).play_out(state, lambda s, a: seen.append((s.turns, s.turn_player)))
+    seen.append((state.turns, state.turn_player))
+    begun = [k for k, (turns, _) in enumerate(seen) if turns]
+    assert begun and all(turns == 0 for turns, _ in seen[: begun[0]])
+    assert seen[begun[0]] == (1, state.game.first_player)
+    for (turns, player), (after, next_player) in itertools.pairwise(seen[begun[0] :]):
+        assert after == turns + (next_player != player)
+    assert seen[-1][0] > players
+
+
 def test_sales_in_hand_agree_with_every_possible_set() -> None:
     """The fast generator finds exactly the sets whose cards the hand holds (random hands)."""
     game = mamey(players=4)

@@ -63,6 +63,15 @@ def test_tie_value_is_the_lower_middle_die(faces: list[int], value: int) -> None
     assert tie_value(faces) == value
 
 
+def test_outer_line_seeds_count_each_seed_on_the_outer_line_once() -> None:
+    """MASAI-10.1: one seed on the outer line is one; a seed on the inner line is none."""
+    state = masai(players=2).state_from_dict(
+        {"seeds": {"G-out-s1": 0, "G-in-s1": 0, "R-out-s2": 1}, "supply": [18, 19]}
+    )
+    assert [state.outer_line_seeds(p) for p in range(2)] == [1, 1]
+    assert masai(players=2).new_initial_state().outer_line_seeds(0) == 0
+
+
 def test_next_order_is_lowest_score_first_ties_keep_their_order() -> None:
     assert next_order([0, 1, 2, 3], [5, 2, 5, 0]) == [3, 1, 0, 2]
     assert next_order([2, 0, 3, 1], [4, 4, 4, 4]) == [2, 0, 3, 1]
