@@ -208,6 +208,53 @@ def _check_draws_land(draws: list[int], down: list[int]) -> None:
             )
 
 
+def _draw_names(draws: list[int]) -> str:
+    """Draw targets as `to_dict` writes them: 'field 1', 'player 0'."""
+    names = [f"field {t + 1}" if t < _HAND_TARGET else f"player {t - _HAND_TARGET}" for t in draws]
+    return ", ".join(names) or "nothing"
+
+
+def _check_draws_made_by_play(
+    game: MameyGame, draws: list[int], turns: int, turn_player: int, deck_size: int
+) -> None:
+    """The cards due from the deck are a list that play makes, and the set-up deck holds
+    them all.
+
+    MAMEY-2.2: during the set-up (turns 0) the deal is the three fields, then two cards to
+    each player from the start player clockwise; what is due is the rest of that deal, and
+    the deck holds enough for it (the game's deck always does). During play, only a harvest
+    draws: receiving field f replenishes fields 1 to f (MAMEY-4.3, MAMEY-4.5), and
+    returning all three gives the player one card, then replenishes fields 1 to 3
+    (MAMEY-4.4); what is due is the rest of one of those lists.
+    """
+    if not draws:
+        return
+    if turns == 0:
+        players = game.num_players
+        order = [(game.first_player + k) % players for k in range(players)]
+        deal = [*range(FIELDS), *(_HAND_TARGET + p for p in order for _ in range(2))]
+        if len(draws) > len(deal) or draws != deal[len(deal) - len(draws) :]:
+            raise _fail(
+                f"MAMEY-2.2: during the set-up the cards due are the rest of the deal "
+                f"({_draw_names(deal)}), not {_draw_names(draws)}"
+            )
+        if deck_size < len(draws):
+            raise _fail(
+                f"MAMEY-2.2: the set-up still deals {len(draws)} cards but the deck holds "
+                f"{deck_size}: the deck is too small for the set-up"
+            )
+        return
+    first = draws[0]
+    replenish = draws == list(range(first, first + len(draws))) and draws[-1] < FIELDS
+    after_return = [_HAND_TARGET + turn_player, *range(FIELDS)]
+    if not replenish and draws != after_return:
+        raise _fail(
+            f"MAMEY-4.3..4.5: during play the cards due are fields in order up to the field "
+            f"received, or a card to player {turn_player} (whose turn it is) then fields 1 to "
+            f"3; no harvest leaves {_draw_names(draws)} due"
+        )
+
+
 def _read_turn(
     game: MameyGame,
     data: Mapping[str, Any],
@@ -239,6 +286,7 @@ def _read_turn(
         )
     up, down = fields
     _check_draws_land(draws, down)
+    _check_draws_made_by_play(game, draws, turns, turn_player, deck_size)
     if phase in (ACT, CHECK) and deck_size:
         for f in range(FIELDS):
             if not up[f] and down[f] < 0:

@@ -488,6 +488,74 @@ def test_from_dict_refuses_impossible_states(change: dict[str, Any], message: st
     assert message in str(caught.value)
 
 
+VACANT: list[dict[str, Any]] = [{"face_up": [], "face_down": None}] * 3
+
+
+@pytest.mark.parametrize(
+    ("draws", "extra", "message"),
+    [
+        (["player 0"], {}, "no harvest leaves player 0 due"),
+        (["field 2", "field 1"], {}, "no harvest leaves field 2, field 1 due"),
+        (["field 1", "field 3"], {}, "no harvest leaves field 1, field 3 due"),
+        (["player 1", "field 1", "field 2", "field 3"], {}, "a card to player 0 (whose turn"),
+        (["field 1", "field 2", "field 3", "player 0"], {}, "no harvest leaves"),
+        (["player 0", "field 1"], {"turns": 0}, "during the set-up the cards due are the rest"),
+        (["field 3", "player 1", "player 1"], {"turns": 0}, "not field 3, player 1, player 1"),
+    ],
+)  # fmt: skip
+def test_from_dict_refuses_draws_no_game_makes(
+    draws: list[str], extra: dict[str, Any], message: str
+) -> None:
+    """Issue 28: the reader took any list of draws, so a mutant of _continue_draws that
+    differs only on such lists passed for equivalent; ["player 0"] alone with one card left
+    even led, by the only legal draw, to a position the reader refuses."""
+    data = base_state(fields=VACANT, phase="draw", draws=draws, **extra)
+    with pytest.raises(InvalidStateError) as caught:
+        mamey(players=4).state_from_dict(data)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("draws", "extra"),
+    [
+        (["field 1", "field 2", "field 3"], {}),
+        (["field 2", "field 3"], {}),
+        (["field 2"], {}),
+        (["player 0", "field 1", "field 2", "field 3"], {}),
+        (["player 1", "field 1", "field 2", "field 3"], {"turn_player": 1}),
+        (["field 3", "player 2", "player 2", "player 3", "player 3", "player 0", "player 0",
+          "player 1", "player 1"], {"turns": 0, "first_player": 2}),
+        (["player 3"], {"turns": 0}),
+    ],
+)  # fmt: skip
+def test_from_dict_takes_the_draws_play_makes(draws: list[str], extra: dict[str, Any]) -> None:
+    first = extra.pop("first_player", 0)
+    game = mamey(players=4, first_player=first)
+    state = game.state_from_dict(base_state(fields=VACANT, phase="draw", draws=draws, **extra))
+    assert state.to_dict()["draws"] == draws
+
+
+def test_from_dict_refuses_a_set_up_deck_too_small_for_the_set_up() -> None:
+    """MAMEY-2.2: the set-up deals 3 + 2 x players cards; a deck holding fewer cannot be
+    the game's deck in the set-up (the reader took it, and a mutant ending the game on an
+    empty set-up deck then passed for equivalent)."""
+    game = mamey(players=4)
+    everything = sorted(
+        Counter({game.cards.name(t): n for t, n in enumerate(game.counts)}).elements()
+    )
+    held = ["red 3", "yellow 3", "blue 3", "green 1"]
+    rest = list((Counter(everything) - Counter(held)).elements())
+    setup = base_state(
+        fields=VACANT, phase="draw", turns=0, draws=["player 3", "player 3"],
+        deck=rest[:1], discard=rest[1:],
+    )  # fmt: skip
+    with pytest.raises(InvalidStateError) as caught:
+        game.state_from_dict(setup)
+    assert "the set-up still deals 2 cards but the deck holds 1" in str(caught.value)
+    setup.update(deck=rest[:2], discard=rest[2:])
+    assert game.state_from_dict(setup).deck_size == 2
+
+
 def test_from_dict_requires_the_end_once_the_deck_is_empty() -> None:
     game = mamey(players=4)
     placed = Counter(["red 3", "yellow 3", "blue 3", "green 1", "blue 4", "red 2", "green 5"])
