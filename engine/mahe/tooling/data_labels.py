@@ -39,8 +39,8 @@ DATA_FILES: tuple[DataFile, ...] = (
             "Darya 22, Andrei 20",
         ),
         ("docs/mahe/interpretations.md", "MAHE-R4"),
-        ("index.html", "simulation.html", "mahe/rules.html", "mahe/interpretations.html",
-        "mahe/glossary.html",),
+        ("index.html", "coverage.html", "simulation.html", "mahe/rules.html",
+        "mahe/interpretations.html", "mahe/glossary.html",),
     ),
 )  # fmt: skip
 """The game's data files: path, what it holds, variants, dependents, the claim, and the

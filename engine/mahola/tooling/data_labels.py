@@ -40,8 +40,8 @@ DATA_FILES: tuple[DataFile, ...] = (
         "every Dance card's data and the Character colours",
         (_mahola_values_changed, _mahola_characters_rotated, _mahola_icons_rotated), (),
         ("docs/mahola/interpretations.md", "MAHOLA-R1"),
-        ("index.html", "simulation.html", "mahola/rules.html", "mahola/examples.html",
-        "mahola/interpretations.html", "mahola/glossary.html",),
+        ("index.html", "coverage.html", "simulation.html", "mahola/rules.html",
+        "mahola/examples.html", "mahola/interpretations.html", "mahola/glossary.html",),
     ),
 )  # fmt: skip
 """The game's data files: path, what it holds, variants, dependents, the claim, and the

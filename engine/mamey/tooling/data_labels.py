@@ -39,13 +39,14 @@ DATA_FILES: tuple[DataFile, ...] = (
     DataFile(
         "engine/mamey/data/store_board.json", "mamey", "the Store board values",
         (_store_values_plus_20,), (), ("docs/mamey/interpretations.md", "MAMEY-R3"),
-        ("index.html", "simulation.html", "mamey/store.html", "mamey/examples.html",
-        "mamey/rules.html", "mamey/interpretations.html",),
+        ("index.html", "coverage.html", "simulation.html", "mamey/store.html",
+        "mamey/examples.html", "mamey/rules.html", "mamey/interpretations.html",),
     ),
     DataFile(
         "engine/mamey/data/bean_cards.json", "mamey", "the bean-sprout flags of the bean cards",
         (_sprouts_moved,), (), ("docs/mamey/interpretations.md", "MAMEY-R2"),
-        ("index.html", "simulation.html", "mamey/store.html", "mamey/interpretations.html",),
+        ("index.html", "coverage.html", "simulation.html", "mamey/store.html",
+        "mamey/interpretations.html",),
     ),
 )  # fmt: skip
 """The game's data files: path, what it holds, variants, dependents, the claim, and the

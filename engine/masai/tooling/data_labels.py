@@ -36,8 +36,8 @@ DATA_FILES: tuple[DataFile, ...] = (
             "1 + 1 + 3 = 5",
         ),
         ("docs/masai/interpretations.md", "MASAI-R1"),
-        ("index.html", "simulation.html", "masai/board.html", "masai/examples.html",
-        "masai/interpretations.html", "masai/glossary.html",),
+        ("index.html", "coverage.html", "simulation.html", "masai/board.html",
+        "masai/examples.html", "masai/interpretations.html", "masai/glossary.html",),
     ),
 )  # fmt: skip
 """The game's data files: path, what it holds, variants, dependents, the claim, and the

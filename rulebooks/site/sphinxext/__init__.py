@@ -33,10 +33,14 @@ from rulebooks.site.sphinxext.directives import (
     InterpretationDirective,
 )
 from rulebooks.site.sphinxext.nodes import (
+    DISCLOSURE_VISITORS,
     PASS_THROUGH_VISITORS,
     PLACEHOLDER_VISITORS,
+    SUMMARY_VISITORS,
     board_pictures,
     coverage_report,
+    disclosure,
+    disclosure_summary,
     game_verdict,
     id_ref,
     reused_note,
@@ -84,6 +88,18 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         man=PASS_THROUGH_VISITORS,
         texinfo=PASS_THROUGH_VISITORS,
     )
+    for folding, html in (
+        (disclosure, DISCLOSURE_VISITORS),
+        (disclosure_summary, SUMMARY_VISITORS),
+    ):
+        app.add_node(
+            folding,
+            html=html,
+            latex=PASS_THROUGH_VISITORS,
+            text=PASS_THROUGH_VISITORS,
+            man=PASS_THROUGH_VISITORS,
+            texinfo=PASS_THROUGH_VISITORS,
+        )
     app.add_node(
         board_pictures,
         html=(visit_board_pictures_html, None),

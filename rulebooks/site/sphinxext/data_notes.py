@@ -3,10 +3,11 @@
 The results file's ``data`` section (written by the recorder from
 :mod:`rulebooks.provenance.labels`) lists, per game, every component data file the engine reads,
 how many of its values are unverified, and the scenarios that depend on those values. This
-module turns it into the labels the site shows: the ``data-note`` directive (a box on any
-page built from a game's data), the caveat under a game's verdict, and the note beside a
-clause verdict that rests on such scenarios. A results file without a ``data`` section
-(older than this label) gets a warning that the data's status is unknown.
+module turns it into the labels the site shows: the ``data-note`` directive (one line on any
+page built from a game's data, its details one click away; the coverage page's, per game,
+counts the verified clauses resting on the data), the caveat under a game's verdict, and the
+note beside a clause verdict that rests on such scenarios. A results file without a ``data``
+section (older than this label) gets a warning that the data's status is unknown.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from docutils import nodes
 
 from rulebooks.results.join import DataFileStatus as DataFile
 from rulebooks.results.join import Results, TaggedScenario
-from rulebooks.site.sphinxext.render import InlineNode, admonition, literal, paragraph, strong
+from rulebooks.site.sphinxext.nodes import disclosure, disclosure_summary
+from rulebooks.site.sphinxext.render import InlineNode, _nodes, literal, paragraph, strong
 
 LABEL = "UNVERIFIED"
 
@@ -74,37 +76,87 @@ def _unknown(game: str) -> list[nodes.Node]:
     ]
 
 
-def data_note(results: Results | None, game: str, *, context: str = "") -> list[nodes.Node]:
-    """A warning box naming the game's unverified data files and what depends on them.
+def _summary_words(files: Sequence[DataFile], resting: int | None) -> list[InlineNode]:
+    """The one line of a data note: how many files, which, and what rests on them."""
+    names = ", ".join(found.path.rsplit("/", 1)[-1] for found in files)
+    noun = "file" if len(files) == 1 else "files"
+    pronoun = "it" if len(files) == 1 else "them"
+    if resting is not None:
+        clause_words = "verified clause rests" if resting == 1 else "verified clauses rest"
+        consequence = f"{resting} {clause_words} on {pronoun}"
+        if not resting:
+            consequence = f"no verdict rests on {pronoun}"
+    else:
+        dependents = len({d for found in files for d in found.dependents})
+        consequence = (
+            f"{dependents} scenario{' depends' if dependents == 1 else 's depend'} on {pronoun}"
+            if dependents
+            else f"no scenario's verdict depends on {pronoun}"
+        )
+    return [
+        strong(LABEL),
+        f" component data: {len(files)} {noun} ({names}); {consequence}",
+        nodes.inline("", " — details", classes=["rulebooks-data-note-more"]),
+    ]
+
+
+def _resting_clauses(
+    found: DataFile, clauses: Iterable[tuple[str, Sequence[TaggedScenario]]]
+) -> list[str]:
+    dependents = set(found.dependents)
+    return [
+        clause
+        for clause, scenarios in clauses
+        if any(dependent_key(tagged) in dependents for tagged in scenarios)
+    ]
+
+
+def data_note(
+    results: Results | None,
+    game: str,
+    *,
+    context: str = "",
+    clauses: Sequence[tuple[str, Sequence[TaggedScenario]]] | None = None,
+) -> list[nodes.Node]:
+    """One line naming the game's unverified data files, its details (each file, how much
+    of it is unverified, what depends on it) one click away: an HTML ``<details>``.
 
     Empty when every data file of the game is verified; ``context`` says what on the page
-    is computed from the data ("The statistics below").
+    is computed from the data ("The statistics below"). ``clauses``: each verified clause of
+    the game with its scenarios, for a page of verdicts: the line counts the clauses resting
+    on the data and the details name them (:func:`verdict_caveat`).
     """
     files = unverified_files(results, game)
     if files is None:
-        body = _unknown(game)
-    elif not files:
+        box = nodes.container(classes=["rulebooks-data-note", "rulebooks-data-note-unknown"])
+        box.extend(_unknown(game))
+        return [box]
+    if not files:
         return []
-    else:
-        lead = (
-            context or "Values on this page come from component data the rulebook does not print."
+    lead = context or "Values on this page come from component data the rulebook does not print."
+    body: list[nodes.Node] = [
+        paragraph(
+            lead,
+            " They are ",
+            strong(LABEL),
+            ": placeholders or unchecked public figures, marked ",
+            literal('"verified": false'),
+            " in the data file.",
         )
+    ]
+    resting: int | None = None
+    if clauses is None:
         items = nodes.bullet_list()
         for found in files:
             items += nodes.list_item("", paragraph(*_file_words(found), *_dependents_words(found)))
-        body = [
-            paragraph(
-                lead,
-                " They are ",
-                strong(LABEL),
-                ": placeholders or unchecked public figures, marked ",
-                literal('"verified": false'),
-                " in the data file.",
-            ),
-            items,
-        ]
-    classes = ["rulebooks-banner", "rulebooks-data-note", "warning"]
-    return [admonition(f"{LABEL} component data", body, classes)]
+        body.append(items)
+    else:
+        resting = len({c for found in files for c in _resting_clauses(found, clauses)})
+        body.extend(verdict_caveat(results, game, clauses))
+    note = disclosure(classes=["rulebooks-data-note"])
+    note += disclosure_summary("", "", *_nodes(_summary_words(files, resting)))
+    note.extend(body)
+    return [note]
 
 
 def verdict_caveat(
@@ -119,12 +171,7 @@ def verdict_caveat(
         return _unknown(game)
     parts: list[nodes.Node] = []
     for found in files:
-        dependents = set(found.dependents)
-        resting = [
-            clause
-            for clause, scenarios in clauses
-            if any(dependent_key(tagged) in dependents for tagged in scenarios)
-        ]
+        resting = _resting_clauses(found, clauses)
         words: list[InlineNode] = [strong(f"Caveat, {LABEL} data: "), *_file_words(found)]
         if resting:
             words += [

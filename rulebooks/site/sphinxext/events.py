@@ -18,7 +18,7 @@ from rulebooks.results.failures import failure_groups
 from rulebooks.results.gherkin_model import Feature, FeatureSyntaxError
 from rulebooks.results.join import ClauseVerdict, Status
 from rulebooks.site import guests
-from rulebooks.site.sphinxext.data_notes import verdict_caveat
+from rulebooks.site.sphinxext.data_notes import clause_caveat, data_note, verdict_caveat
 from rulebooks.site.sphinxext.nodes import (
     coverage_report,
     game_verdict,
@@ -770,6 +770,20 @@ class Coverage(GameVerdict):
             box += paragraph(
                 self.link(page, "", self.title_of(page)), classes=["rulebooks-clause-title"]
             )
+            verified = [
+                (r.clause_id, self.data.verdicts.tagged(f"clause:{r.clause_id}"))
+                for r in clauses
+                if verdicts[r.clause_id] is ClauseVerdict.VERIFIED
+            ]
+            box.extend(
+                data_note(
+                    self.data.results,
+                    game,
+                    context="Verdicts below rest on scenarios that use component data the "
+                    "rulebook does not print.",
+                    clauses=verified,
+                )
+            )
             box += self.clause_table(game, clauses, verdicts)
         box.extend(self.failing(records, verdicts))
         box.extend(self.failure_causes())
@@ -802,6 +816,7 @@ class Coverage(GameVerdict):
                                 verdicts[record.clause_id], record.rulings, self.ruling_link
                             )
                         ),
+                        *_as_nodes(clause_caveat(self.data.results, found)),
                     ),
                     nodes.inline("", "", *_as_nodes(scenarios)) if scenarios else "none",
                 ]

@@ -67,3 +67,33 @@ def pass_node(_translator: Any, _node: nodes.Element) -> None:
 
 
 PASS_THROUGH_VISITORS = (pass_node, pass_node)
+
+
+class disclosure(nodes.General, nodes.Element):
+    """A disclosure: HTML ``<details>`` whose first child, a :class:`disclosure_summary`, is
+    the one line shown folded; the other children show once it is opened (no script needed).
+    Other builders show every child, the summary as a paragraph."""
+
+
+class disclosure_summary(nodes.Part, nodes.TextElement):
+    """The line a :class:`disclosure` shows folded (HTML ``<summary>``)."""
+
+
+def visit_disclosure_html(translator: Any, node: nodes.Element) -> None:
+    translator.body.append(translator.starttag(node, "details"))
+
+
+def depart_disclosure_html(translator: Any, _node: nodes.Element) -> None:
+    translator.body.append("</details>\n")
+
+
+def visit_disclosure_summary_html(translator: Any, node: nodes.Element) -> None:
+    translator.body.append(translator.starttag(node, "summary", suffix=""))
+
+
+def depart_disclosure_summary_html(translator: Any, _node: nodes.Element) -> None:
+    translator.body.append("</summary>\n")
+
+
+DISCLOSURE_VISITORS = (visit_disclosure_html, depart_disclosure_html)
+SUMMARY_VISITORS = (visit_disclosure_summary_html, depart_disclosure_summary_html)

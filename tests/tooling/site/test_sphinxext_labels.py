@@ -75,8 +75,23 @@ def test_the_data_note_names_unverified_files_and_their_dependents(tmp_path: Pat
     dependent = f"{DICE_PATH}: First die 2, second 6: a bust"
     built = build(tmp_path, data_section(1, [dependent]))
     page = built.pages["data"]
-    assert "UNVERIFIED component data" in page and "engine/mahe/data/egg_cards.json" in page
+    assert "engine/mahe/data/egg_cards.json" in page
     assert "1 scenario depends on them" in page and "First die 2, second 6: a bust" in page
+    # one line, its details one click away (issue 26): the page's note, then the coverage's
+    lines = [
+        re.sub(r"<[^>]+>", "", line)
+        for line in re.findall(
+            r'<details class="rulebooks-data-note">\s*<summary>(.*?)</summary>', page, re.S
+        )
+    ]
+    assert lines == [
+        "UNVERIFIED component data: 1 file (egg_cards.json); 1 scenario depends on it — details",
+        "UNVERIFIED component data: 1 file (egg_cards.json); 1 verified clause rests on it"
+        " — details",
+    ]
+    coverage = built.text("data", "coverage")
+    assert "1 verified clause(s) rest on scenarios that depend on it: MAHE-3.3" in coverage
+    assert "rests on UNVERIFIED data" in built.text("data", "coverage-mahe-3-3")
     rules = built.text("rules", "MAHE-3.3")
     assert "rests on UNVERIFIED data: engine/mahe/data/egg_cards.json" in rules
     assert "rests on" not in built.text("rules", "MAHE-3.6")
