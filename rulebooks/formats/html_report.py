@@ -1,9 +1,11 @@
 """Cucumber's own HTML report of a messages file, rendered by ``@cucumber/html-formatter``.
 
-Node.js and the formatter are tools of the set-up, not of the package: ``scripts/bootstrap.sh``
-installs ``@cucumber/html-formatter`` into the project's ``.node/`` folder with npm. The
-folder holding ``@cucumber/html-formatter`` is ``RULEBOOKS_NODE_MODULES`` when set, else
-``.node/node_modules`` under the current directory. The conversion itself is a few lines of
+Node.js and the formatter are tools of the set-up, not of the package: in any project,
+:data:`ENABLE` (an ``npm install`` of :data:`FORMATTER_PACKAGE`, which this clone's
+``scripts/bootstrap.sh`` runs) puts ``@cucumber/html-formatter`` into the project's
+``.node/`` folder. The folder holding ``@cucumber/html-formatter`` is
+``RULEBOOKS_NODE_MODULES`` when set, else ``.node/node_modules`` under the current directory
+(``rulebooks site`` works from the project's root). The conversion itself is a few lines of
 JavaScript shipped beside this module (``html_report.mjs``).
 """
 
@@ -15,6 +17,8 @@ import subprocess
 from pathlib import Path
 
 __all__ = [
+    "ENABLE",
+    "FORMATTER_PACKAGE",
     "REPORT",
     "ReportError",
     "ReportJob",
@@ -28,6 +32,11 @@ SCRIPT = Path(__file__).with_name("html_report.mjs")
 REPORT = "cucumber-report.html"
 """The report's name beside the results file."""
 FORMATTER = Path("@cucumber") / "html-formatter"
+FORMATTER_PACKAGE = "@cucumber/html-formatter@24.2.0"
+"""The formatter release the report is made with (``scripts/bootstrap.sh`` pins the same)."""
+ENABLE = f"npm install --prefix .node --no-audit --no-fund {FORMATTER_PACKAGE}"
+"""The one command, run in a project's root, that makes its ``rulebooks site`` write the
+report."""
 
 
 class ReportError(RuntimeError):
@@ -38,6 +47,13 @@ def node_modules() -> Path:
     """The folder expected to hold ``@cucumber/html-formatter``."""
     named = os.environ.get("RULEBOOKS_NODE_MODULES")
     return Path(named) if named else Path.cwd() / ".node" / "node_modules"
+
+
+def _project_of(modules: Path) -> Path:
+    """The folder where :data:`ENABLE` fills ``modules`` (``<folder>/.node/node_modules``)."""
+    if modules.name == "node_modules" and modules.parent.name == ".node":
+        return modules.parent.parent
+    return Path.cwd()
 
 
 def boards_folder(report: Path) -> Path:
@@ -75,11 +91,15 @@ def start_html_report(messages: Path, report: Path, modules: Path | None = None)
     modules = modules or node_modules()
     node = shutil.which("node")
     if node is None:
-        raise ReportError("no `node` on PATH: install Node.js (Debian: apt-get install nodejs)")
+        raise ReportError(
+            "no `node` on PATH: install Node.js and npm (Debian: apt-get install nodejs npm),"
+            f" then run `{ENABLE}` in the project's folder"
+        )
     if not (modules / FORMATTER).is_dir():
         raise ReportError(
-            f"@cucumber/html-formatter is not installed in {modules}: run scripts/bootstrap.sh"
-            " (npm install --prefix .node @cucumber/html-formatter)"
+            f"@cucumber/html-formatter is not installed in {modules}: run `{ENABLE}` in"
+            f" {_project_of(modules)} (or set RULEBOOKS_NODE_MODULES to a node_modules folder"
+            " holding it)"
         )
     report.parent.mkdir(parents=True, exist_ok=True)
     partial = report.with_name(f".{report.name}.partial")

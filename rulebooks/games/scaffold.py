@@ -15,8 +15,9 @@ the entry point ``<game>`` of the group ``rulebooks.games``, with:
 - ``tests/``: the scenario binding and a test of the engine;
 - ``docs/<game>/interpretations.md`` (one ruling, ``<GAME>-R1``) and ``docs/simulation.md``
   (the campaign's report);
-- ``README.md`` with its two commands (install, build the site), a ``.gitignore`` of
-  what the commands write and ``.github/workflows/ci.yml`` running those two commands.
+- ``README.md`` with its two commands (install, build the site) and the one that enables
+  Cucumber's HTML report, a ``.gitignore`` of what the commands write and
+  ``.github/workflows/ci.yml`` running those two commands.
 
 Installed (:data:`INSTALL`), its suite passes and its site builds out of
 the box, the clause shown *unverified*; ``rulebooks site`` and ``rulebooks verdict`` exit 1
@@ -40,6 +41,11 @@ INSTALL = "pip install --no-deps --no-build-isolation -e ./{name}"
 """The one install command of a new game's project, run from the folder holding it: what
 ``rulebooks new`` prints, the project's README and the tutorial say (a test checks)."""
 
+REPORT_SETUP = "npm install --prefix .node --no-audit --no-fund @cucumber/html-formatter@24.2.0"
+"""The command that enables Cucumber's HTML report in the project, as its README and CI run
+it: :data:`rulebooks.formats.html_report.ENABLE` (the formats sit above the games in the
+layout, so the text is repeated here; a test checks the two agree)."""
+
 MAX_NAME = 40
 """Longest name taken: the skeleton's paths hold it twice, and ``<name>_engine`` must stay a
 folder name every file system takes."""
@@ -56,7 +62,8 @@ class ScaffoldError(ValueError):
 
 TEMPLATES = Path(__file__).with_name("templates")
 """The skeleton's files, one template each (``string.Template``: ``${name}``, ``${title}``,
-``${prefix}``, ``${cls}``, ``${engine}``, ``${install}``); in their paths ``ENGINE`` is the
+``${prefix}``, ``${cls}``, ``${engine}``, ``${install}``, ``${report}``: the command that
+enables Cucumber's report); in their paths ``ENGINE`` is the
 engine package and ``GAME`` the game's name; the ``.tmpl`` suffix keeps linters and pytest
 off them."""
 
@@ -70,6 +77,7 @@ def _files(name: str) -> dict[str, str]:
         "cls": "".join(part.title() for part in name.split("_")),
         "engine": f"{name}_engine",
         "install": install_command(name),
+        "report": REPORT_SETUP,
     }
     files = {}
     for template in sorted(TEMPLATES.rglob("*.tmpl")):

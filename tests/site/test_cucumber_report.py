@@ -81,6 +81,30 @@ def test_a_truncated_messages_file_is_refused_naming_the_line(tmp_path: Path) ->
         render_html_report(broken, tmp_path / "report.html")
 
 
+def test_a_project_without_the_formatter_is_told_the_one_command_that_enables_it(
+    tmp_path: Path,
+) -> None:
+    from rulebooks.formats.html_report import ENABLE, ReportError, start_html_report
+
+    modules = tmp_path / "game" / ".node" / "node_modules"
+    with pytest.raises(ReportError) as refused:
+        start_html_report(tmp_path / "messages.ndjson", tmp_path / "report.html", modules)
+    assert f"run `{ENABLE}` in {tmp_path / 'game'} " in str(refused.value)
+    assert "RULEBOOKS_NODE_MODULES" in str(refused.value)
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_the_set_up_installs_the_formatter_release_the_message_names() -> None:
+    from rulebooks.formats.html_report import ENABLE, FORMATTER_PACKAGE
+    from rulebooks.games.scaffold import REPORT_SETUP
+
+    assert REPORT_SETUP == ENABLE  # what a new project's README and CI run
+    bootstrap = (Path(__file__).resolve().parents[2] / "scripts" / "bootstrap.sh").read_text()
+    version = FORMATTER_PACKAGE.rpartition("@")[2]
+    assert f'html_formatter="{FORMATTER_PACKAGE}"' in bootstrap
+    assert f'"version": "{version}"\' .node/node_modules/@cucumber/html-formatter' in bootstrap
+
+
 REPORT_LIMIT = 5_000_000
 """Cucumber's report of today's run, at most (uncompressed): its boards are files beside it."""
 

@@ -115,7 +115,8 @@ def test_scenarios_verdict_and_simulate_follow_the_project(
     assert not (project / "docs" / "results").exists()
     verdict = run(["rulebooks", "verdict"], project / "features", env)
     assert verdict.returncode == 0, verdict.stdout + verdict.stderr
-    assert "scenarios: 2 passed, 0 failed" in verdict.stdout
+    scenarios = sum(block.count("Scenario:") for block in tutorial_commands())
+    assert f"scenarios: {scenarios} passed, 0 failed" in verdict.stdout
     simulated = run(["rulebooks", "simulate", "all", "--games", "3", "--quiet"], project, env)
     assert simulated.returncode == 0, simulated.stdout + simulated.stderr
     assert simulated.stdout.startswith("dice (players=2")
