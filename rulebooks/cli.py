@@ -173,7 +173,7 @@ def command_mutate(args: argparse.Namespace) -> int:
         fast=args.fast, only=args.only, games=args.game, workers=args.workers, dask=args.dask,
         scheduler=args.scheduler, full=args.full, mutant=args.mutant,
         hand_made=not args.no_hand_made, report_only=args.report,
-        survivors=Path(args.survivors) if args.survivors else None,
+        survivors=Path(args.survivors) if args.survivors else None, root=args.project_root,
     )  # fmt: skip
 
 

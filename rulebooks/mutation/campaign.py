@@ -796,10 +796,36 @@ def command(
     hand_made: bool,
     report_only: bool,
     survivors: Path | None,
+    root: Path | None = None,
 ) -> int:
     """``rulebooks mutate``: the hand-made mutations alone (``fast``, ``only``: run here), else
     the mutmut campaign (:func:`main`), locally or on Dask; 2 for arguments that do not go
-    together or a bad worker count."""
+    together or a bad worker count.
+
+    ``root``: the project the command serves. mutmut's campaign is laid out on the tooling's
+    own checkout (its ``[tool.mutmut]``, its scenario folders, its results file); in any other
+    project the command runs that project's games' hand-made mutations (their ``GameSpec``'s
+    ``mutations``) and writes nothing, and refuses the campaign's options, saying so."""
+    if root is not None and root.resolve() != ROOT.resolve():
+        campaign_options = [
+            name for name, given in (
+                ("--full", full), ("--mutant", mutant), ("--dask", dask),
+                ("--scheduler", scheduler), ("--no-hand-made", not hand_made),
+                ("--report", report_only), ("--survivors", survivors), ("--workers", workers),
+            ) if given
+        ]  # fmt: skip
+        if campaign_options:
+            print(f"error: {', '.join(campaign_options)}: options of mutmut's campaign, which "
+                  f"runs in Rulebooks' own checkout only; in {root}, `rulebooks mutate` runs "
+                  "the games' hand-made mutations (all, --fast or --only ID)",
+                  file=sys.stderr)  # fmt: skip
+            return 2
+        from rulebooks.mutation.handmade import main as run_mutations
+
+        if not (fast or only):
+            print(f"hand-made mutations of the games of {root} (mutmut's campaign over every "
+                  "rule function runs in Rulebooks' own checkout)", flush=True)  # fmt: skip
+        return run_mutations(fast=fast, only=only, games=games)
     if fast or only:
         if dask or scheduler:
             print("error: --dask and --scheduler judge mutmut's mutants; the hand-made "

@@ -253,7 +253,8 @@ def main(
         print(f"error: {error}", file=sys.stderr)
         return 2
     if not chosen:
-        print("no mutation selected")
+        print("no mutation selected: a game declares its hand-made mutations in its GameSpec "
+              "(`mutations=`, see the reference page)")  # fmt: skip
         return 2
     jobs = jobs or min(2, os.cpu_count() or 1)
     involved = sorted({m.game for m in chosen})

@@ -214,11 +214,18 @@ def test_mutate_on_one_function_kills_the_rule_bug(dice: tuple[Path, dict[str, s
     plugin.write_text(mutated.replace("import GameSpec", "import GameSpec, Mutation, edit"))
     try:
         done = run(["rulebooks", "mutate", "--only", "dice-wrong-winner"], project, env)
+        every = run(["rulebooks", "mutate"], project, env)  # all the project's hand-made ones
+        campaign = run(["rulebooks", "mutate", "--full"], project, env)
     finally:
         plugin.write_text(kept, "utf-8")
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert re.search(r"^KILLED by scenarios +dice-wrong-winner +DICE-2\.1", done.stdout, re.M)
-    assert "kill rate: 1/1 = 100%" in done.stdout
+    for ran in (done, every):
+        assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+        assert re.search(r"^KILLED by scenarios +dice-wrong-winner +DICE-2\.1", ran.stdout, re.M)
+        assert "kill rate: 1/1 = 100%" in ran.stdout
+    assert campaign.returncode == 2
+    assert campaign.stderr.startswith("error: --full: options of mutmut's campaign, which runs in")
+    # nothing written, here or beside: the last test of the file compares the folders
+    assert not (project / "mutation").exists()
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,7 @@ def test_the_new_game_registers_and_its_clause_is_unverified(
     where, output = tutorial_run
     assert re.search(r"^  dice +Dice +2-4 players +rulebooks-dice ", output, re.M), output
     assert "problem:" not in output
-    assert _clause_scenarios(where / "dice" / "unverified.json") == []
+    assert _clause_scenarios(where / "dice" / "results" / "unverified.json") == []
     # the site of the unverified clause exits 1 (the tutorial accepts only that code), naming it
     assert "no scenario: DICE-1.1 needs code, yet no scenario is tagged @clause:DICE-1.1" in (
         output
@@ -75,7 +75,7 @@ def test_the_new_game_registers_and_its_clause_is_unverified(
 
 def test_the_pages_scenario_verifies_the_clause(tutorial_run: tuple[Path, str]) -> None:
     where, _ = tutorial_run
-    assert _clause_scenarios(where / "dice" / "verified.json") == ["passed"]
+    assert _clause_scenarios(where / "dice" / "results" / "verified.json") == ["passed"]
 
 
 def _clause_verdict(page: Path, clause: str = "DICE-1.1") -> str:
@@ -90,7 +90,10 @@ def test_the_new_games_site_shows_the_clause_unverified_then_verified(
 ) -> None:
     where, _ = tutorial_run
     site = where / "dice"
-    assert _clause_verdict(site / "unverified-site" / "dice" / "rules.html") == "○ unverified"
+    assert (
+        _clause_verdict(site / "docs" / "_build" / "unverified" / "dice" / "rules.html")
+        == "○ unverified"
+    )
     assert _clause_verdict(site / "docs" / "_build" / "html" / "dice" / "rules.html") == (
         "✔ verified"
     )
@@ -112,12 +115,12 @@ def test_the_broken_rule_shows_red_then_verified_once_fixed(
 ) -> None:
     where, output = tutorial_run
     site = where / "dice"
-    assert _clause_statuses(site / "broken.json", "DICE-2.1") == {
+    assert _clause_statuses(site / "results" / "broken.json", "DICE-2.1") == {
         "The player who reaches 10 wins": "failed",
         "At 9 of 10 a player can only add 1": "passed",
     }
-    assert _clause_scenarios(site / "broken.json") == ["passed"]
-    assert set(_clause_statuses(site / "fixed.json", "DICE-2.1").values()) == {"passed"}
+    assert _clause_scenarios(site / "results" / "broken.json") == ["passed"]
+    assert set(_clause_statuses(site / "results" / "fixed.json", "DICE-2.1").values()) == {"passed"}
     assert "winners: player 2" in output
     assert "DICE-2.1 is red, as it should be" in output
     page = site / "docs" / "_build" / "html" / "dice" / "rules.html"
@@ -153,6 +156,21 @@ def test_the_finished_site_has_the_simulation_and_cucumbers_report(
     # the earlier builds, before the page's npm command, printed that very command
     assert "Cucumber's HTML report: not made: @cucumber/html-formatter is not installed" in output
     assert f"run `{ENABLE}` in " in output and commands()[-1].startswith(f"{ENABLE}\n")
+
+
+def test_what_the_commands_wrote_stays_out_of_git_status(
+    tutorial_run: tuple[Path, str],
+) -> None:
+    """The page says the skeleton's .gitignore keeps everything the commands wrote out of
+    `git status`: what git sees is the skeleton's files, as the reader edited them."""
+    from rulebooks.games.scaffold import _files
+
+    project = tutorial_run[0] / "dice"
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"],
+                            cwd=project, capture_output=True, text=True, check=True)  # fmt: skip
+    seen = {line[3:] for line in status.stdout.splitlines()}
+    assert seen == set(_files("dice")), sorted(seen ^ set(_files("dice")))
 
 
 def test_a_bad_name_or_an_existing_folder_is_refused(tmp_path: Path) -> None:
