@@ -554,6 +554,60 @@ def test_no_page_scrolls_sideways_on_a_phone(reader: Reader, site_url: str, path
     assert measured["scrollers"] == []
 
 
+FIRST_CONTENT = """(selector) => {
+  const first = document.querySelector(selector);
+  if (!first) return null;
+  const box = first.getBoundingClientRect();
+  return { top: box.top, scrolled: window.scrollY, text: first.innerText.slice(0, 80) };
+}"""
+FIRST_OF = {"rules": ".rulebooks-clause", "examples": ".rulebooks-scenario"}
+
+
+@pytest.mark.parametrize("viewport", sorted(VIEWPORTS))
+@pytest.mark.parametrize("kind", sorted(FIRST_OF))
+def test_the_first_clause_or_scenario_is_in_the_first_screen(
+    browser: Browser, site_url: str, kind: str, viewport: str
+) -> None:
+    """Issue 26, content first: on every game's rules page the first clause, on its
+    examples page the first scenario, starts inside the first screen once the page has
+    loaded, with no scrolling, at 1280x800 and on a 390x844 phone (the UNVERIFIED caveat
+    and the page's reading notes are one line each, the filter folded on a phone)."""
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    try:
+        found = {}
+        for game in GAMES:
+            page.goto(urljoin(site_url, f"{game}/{kind}.html"))
+            page.wait_for_load_state("load")
+            found[game] = page.evaluate(FIRST_CONTENT, FIRST_OF[kind])
+    finally:
+        page.close()
+    height = VIEWPORTS[viewport]["height"]
+    late = {
+        game: at
+        for game, at in found.items()
+        if at is None or at["scrolled"] != 0 or not 0 <= at["top"] < height
+    }
+    assert late == {}, late
+
+
+def test_on_a_phone_the_filter_folds_behind_a_button(reader: Reader, site_url: str) -> None:
+    """At 390 px the filter's controls are folded: the button opens them; a filter asked for
+    in the URL shows them open."""
+    page = reader.page
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.goto(urljoin(site_url, "mahe/examples.html"))
+    toggle = page.locator(".rulebooks-filter-toggle")
+    status = page.locator("#rulebooks-filter-status")
+    assert toggle.is_visible() and not status.is_visible()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    toggle.click()
+    assert status.is_visible() and toggle.get_attribute("aria-expanded") == "true"
+    page.goto(urljoin(site_url, "mahe/examples.html?status=passed"))
+    assert page.locator("#rulebooks-filter-status").is_visible()
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    assert not toggle.is_visible() and status.is_visible()
+
+
 # One page of each kind the site has; the red build's page (a failing scenario, its error
 # and boards) is checked too.
 AXE_PAGES = [

@@ -1,7 +1,7 @@
 """Sphinx extension publishing rule clauses with the live verdict of their scenarios.
 
 Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdict``,
-``coverage``, ``data-note`` (see
+``coverage``, ``data-note``, ``fold`` (see
 :mod:`rulebooks.site.sphinxext.directives`). Config values, all relative to the Sphinx confdir:
 
 - ``rulebooks_features_dir`` (default ``"../features"``): the folder of ``.feature`` files;
@@ -29,6 +29,7 @@ from rulebooks.site.sphinxext.directives import (
     CoverageDirective,
     DataNoteDirective,
     FeatureScenariosDirective,
+    FoldDirective,
     GameVerdictDirective,
     InterpretationDirective,
 )
@@ -71,6 +72,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("game-verdict", GameVerdictDirective)
     app.add_directive("coverage", CoverageDirective)
     app.add_directive("data-note", DataNoteDirective)
+    app.add_directive("fold", FoldDirective)
     for node in (scenario_ref, game_verdict, coverage_report, reused_note):
         app.add_node(
             node,

@@ -91,7 +91,7 @@ def _summary_words(files: Sequence[DataFile], resting: int | None) -> list[Inlin
         consequence = (
             f"{dependents} scenario{' depends' if dependents == 1 else 's depend'} on {pronoun}"
             if dependents
-            else f"no scenario's verdict depends on {pronoun}"
+            else f"no scenario depends on {pronoun}"
         )
     return [
         strong(LABEL),

@@ -19,7 +19,12 @@ from rulebooks.results.join import Status, TaggedScenario, clause_verdict
 from rulebooks.site.sphinxext import glossary_links
 from rulebooks.site.sphinxext.data_notes import clause_caveat, data_note
 from rulebooks.site.sphinxext.mutation import clause_strength_nodes
-from rulebooks.site.sphinxext.nodes import coverage_report, game_verdict
+from rulebooks.site.sphinxext.nodes import (
+    coverage_report,
+    disclosure,
+    disclosure_summary,
+    game_verdict,
+)
 from rulebooks.site.sphinxext.render import (
     FeatureRenderer,
     InlineNode,
@@ -504,15 +509,50 @@ class DataNoteDirective(RulebooksDirective):
     Usage (MyST), on any page showing values computed from the game's data files::
 
         ```{data-note} <game>
+        Optional words of the page's own on that data (MyST), shown among the details.
         ```
     """
 
     required_arguments = 1
-    has_content = False
+    has_content = True
 
     def run(self) -> list[nodes.Node]:
-        """The warning box (nothing when every data file of the game is verified)."""
+        """The one line and its details; nothing when every data file of the game is
+        verified (the page's own words on the data go with it)."""
         game = self.arguments[0].strip().lower()
         data = self.site()
         self.store().note_games(self.env.docname, {game})
-        return data_note(data.results, game)
+        note = data_note(data.results, game)
+        if note and isinstance(note[0], nodes.Element) and self.content:
+            note[0].extend(self.parse_content_to_nodes())
+        return note
+
+
+class FoldDirective(SphinxDirective):
+    """A passage folded to one line, its text one click away (HTML ``<details>``, no script).
+
+    Usage (MyST)::
+
+        ```{fold} How to read this page
+        :class: rulebooks-data-note
+
+        Text in MyST, shown once the line is opened.
+        ```
+
+    The argument is the line shown folded (inline markup allowed); ``:class:`` adds CSS
+    classes (``rulebooks-data-note``: the UNVERIFIED caveat's look).
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        """The disclosure: the argument as its summary, the content parsed inside."""
+        summary, messages = self.parse_inline(self.arguments[0])
+        fold = disclosure(classes=["rulebooks-fold", *self.options.get("class", [])])
+        self.set_source_info(fold)
+        fold += disclosure_summary("", "", *summary)
+        fold.extend(self.parse_content_to_nodes())
+        return [fold, *messages]

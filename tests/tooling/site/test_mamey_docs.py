@@ -93,7 +93,10 @@ def test_bonus_table_equals_the_data_file() -> None:
 
 
 def test_rules_page_warns_about_unverified_data() -> None:
+    """Before the first clause, a line saying UNVERIFIED, its details (the Store page) a
+    click away."""
     text = RULES.read_text("utf-8")
-    warning = text.split(":::{warning}", 1)[1].split(":::", 1)[0]
-    assert "UNVERIFIED" in warning and "store.md" in warning
-    assert text.index(":::{warning}") < text.index("```{clause}")
+    start = ":::{fold} **Component data is UNVERIFIED.**\n:class: rulebooks-data-note\n"
+    warning = text.split(start, 1)[1].split(":::", 1)[0]
+    assert "store.md" in warning
+    assert text.index(start) < text.index("```{clause}")

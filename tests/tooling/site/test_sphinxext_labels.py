@@ -43,13 +43,13 @@ def data_section(unverified: int, dependents: list[str]) -> dict[str, Any]:
     }
 
 
-def build(tmp_path: Path, data: dict[str, Any] | None) -> Build:
+def build(tmp_path: Path, data: dict[str, Any] | None, note: str = NOTE) -> Build:
     results = results_document()
     if data is not None:
         results["data"] = data
     project = make_project(tmp_path, results)
     project.write("docs/rules.md", RULED)
-    project.write("docs/data.md", NOTE)
+    project.write("docs/data.md", note)
     project.write(
         "docs/index.md",
         "# Mahé\n\n```{toctree}\nrules\nscenarios\nverdict\ndata\n```\n",
@@ -98,6 +98,29 @@ def test_the_data_note_names_unverified_files_and_their_dependents(tmp_path: Pat
     verdict = built.text("verdict", "verdict-mahe")
     assert "Caveat, UNVERIFIED data: engine/mahe/data/egg_cards.json" in verdict
     assert "1 verified clause(s) rest on scenarios that depend on it: MAHE-3.3" in verdict
+
+
+FOLDED = (
+    "# Data\n\n```{data-note} mahe\nOur own words on **the cards**.\n```\n\n"
+    "```{fold} Every *scenario*: how to read them\nThe reading notes.\n```\n"
+)
+
+
+def test_a_page_folds_its_notes_and_its_own_words_on_the_data(tmp_path: Path) -> None:
+    """The fold directive: one line (inline markup kept), its text inside; a data-note's
+    own words go among its details, and away with the label once the data is verified."""
+    page = build(tmp_path / "unverified", data_section(1, []), FOLDED).pages["data"]
+    note = page[page.index('<details class="rulebooks-data-note">') :]
+    note = note[: note.index("</details>")]
+    assert "Our own words on <strong>the cards</strong>." in note
+    fold = re.search(
+        r'<details class="rulebooks-fold">\s*<summary>(.*?)</summary>(.*?)</details>', page, re.S
+    )
+    assert fold is not None
+    assert re.sub(r"<[^>]+>", "", fold.group(1)) == "Every scenario: how to read them"
+    assert "The reading notes." in fold.group(2)
+    verified = build(tmp_path / "verified", data_section(0, []), FOLDED).pages["data"]
+    assert "Our own words" not in verified and "The reading notes." in verified
 
 
 def test_verified_data_gets_no_label(tmp_path: Path) -> None:

@@ -170,6 +170,19 @@
     empty.setAttribute("role", "status");
     empty.hidden = true;
 
+    /* On a phone the controls fold behind this button (the CSS hides it elsewhere). */
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "rulebooks-filter-toggle";
+    toggle.textContent = "Filter…";
+    const asked = ["status", "tags", "tag", "q"].some((name) => params.get(name));
+    bar.classList.toggle("rulebooks-filter-open", asked);
+    toggle.setAttribute("aria-expanded", String(asked));
+    toggle.addEventListener("click", () => {
+      const open = bar.classList.toggle("rulebooks-filter-open");
+      toggle.setAttribute("aria-expanded", String(open));
+    });
+    bar.appendChild(toggle);
     bar.appendChild(labelled("Status:", status));
     bar.appendChild(labelled("Tags:", tags));
     bar.appendChild(addTag);
@@ -210,8 +223,12 @@
         const inside = section.querySelectorAll(".rulebooks-scenario");
         if (inside.length) section.hidden = Array.from(inside).every((box) => box.hidden);
       });
-      count.textContent = "showing " + shown + " of " + scenarios.length + " scenarios ("
-        + shownRuns + " of " + totalRuns + " runs; each outline row is a run, as on the home page)";
+      count.textContent = "showing " + shown + " of " + scenarios.length + " scenarios";
+      const runs = document.createElement("span");
+      runs.className = "rulebooks-filter-runs";
+      runs.textContent = " (" + shownRuns + " of " + totalRuns
+        + " runs; each outline row is a run, as on the home page)";
+      count.appendChild(runs);
 
       tags.setAttribute("aria-invalid", parsed.error ? "true" : "false");
       problem.hidden = !parsed.error;
