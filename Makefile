@@ -80,9 +80,12 @@ simulate: $(STAMP)
 
 ## make mutate: does the suite catch rule bugs? mutmut over the engine functions citing a
 ## clause, the scenarios as the suite, on every core, incrementally; plus the hand-made rule
-## mutations. Writes mutation/results.json (commit it: the site shows it). See rulebooks/README.md.
+## mutations. Writes mutation/results.json (commit it: the site shows it). Then every note of
+## mutation/equivalent.toml is proven by play (fails on a note play disproves or a stale one).
+## See docs/guide/tooling.md.
 mutate: $(STAMP)
 	$(BIN)/rulebooks mutate
+	$(BIN)/rulebooks mutate --check-equivalents
 
 ## make lint: ruff and mypy.
 lint: $(STAMP)

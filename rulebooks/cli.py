@@ -28,6 +28,7 @@ from pathlib import Path
 
 from rulebooks.games.paths import ROOT
 from rulebooks.games.project import ProjectError, project_root
+from rulebooks.mutation.equivalence import GAMES as EQUIVALENCE_GAMES
 from rulebooks.run.asserts import asserts_stripped
 from rulebooks.site import pipeline
 
@@ -167,6 +168,10 @@ def command_simulate(args: argparse.Namespace) -> int:
 
 
 def command_mutate(args: argparse.Namespace) -> int:
+    if args.check_equivalents:
+        from rulebooks.mutation.equivalence import main as check_equivalents
+
+        return check_equivalents(games=args.equivalence_games, workers=args.workers)
     from rulebooks.mutation.campaign import command
 
     return command(
@@ -330,6 +335,15 @@ def build_parser() -> argparse.ArgumentParser:
     mutate.add_argument(
         "--only", action="append", default=[], metavar="ID", help="only this hand-made mutation"
     )
+    mutate.add_argument(
+        "--check-equivalents", action="store_true",
+        help="only prove each note of mutation/equivalent.toml by play (no campaign)",
+    )  # fmt: skip
+    mutate.add_argument(
+        "--equivalence-games", type=int, default=EQUIVALENCE_GAMES, metavar="N",
+        help=f"with --check-equivalents: seeded random games per player count "
+        f"(default {EQUIVALENCE_GAMES})",
+    )  # fmt: skip
     mutate.set_defaults(run=command_mutate)
 
     trace_cmd = sub.add_parser("trace", help="the map from clauses to the engine code citing them")

@@ -26,6 +26,7 @@ SLOW_FILES = frozenset({
     "tooling/campaigns/test_executors.py",
     "tooling/games/test_projects.py",
     "tooling/games/test_tutorial.py",
+    "tooling/mutation/test_equivalence.py",
     "tooling/mutation/test_mutate.py",
     "tooling/mutation/test_mutate_dask.py",
     "tooling/provenance/test_data_dependencies.py",

@@ -72,6 +72,48 @@ def test_outer_line_seeds_count_each_seed_on_the_outer_line_once() -> None:
     assert masai(players=2).new_initial_state().outer_line_seeds(0) == 0
 
 
+def _one_empty_slot(**extra: Any) -> dict[str, Any]:
+    """Every die slot full but R-out-d3; five red dice on red, a sixth on O-out-d3, no red
+    die in the bag, and no seed in supply to pay for a special action."""
+    colours = dict(zip("ROYGBV", COLOURS, strict=True))
+    slots = {
+        slot: f"{colours[slot[0]]} {i % 6 + 1}"
+        for i, slot in enumerate(masai(players=2).board.die_ids)
+        if slot != "R-out-d3"
+    }
+    slots["O-out-d3"] = "red 6"
+    return {"slots": slots, "supply": [0, 0], "phase": "key", **extra}
+
+
+@pytest.mark.parametrize(
+    ("extra", "never"),
+    [
+        ({"pool": ["red 2"], "discard": ["red 3"]}, False),
+        ({"pool": ["red 2", "red 3"]}, False),
+        ({"discard": ["red 2", "red 3"]}, False),
+    ],
+)
+def test_a_red_die_in_the_pool_or_discard_can_still_fill_the_red_slot(
+    extra: dict[str, Any], never: bool
+) -> None:
+    """MASAI-8.3, MASAI-R14, mid-round: a free die (bag, discard or pool) goes round and can
+    fill the empty slot of its sector one day. Issue 28: a mutant counting the pool's dice
+    against the discard's (one red in each: none free) answered True here, and passed for
+    equivalent as random play never reaches such a position."""
+    state = masai(players=2).state_from_dict(_one_empty_slot(**extra))
+    assert state.bag().get("red", 0) == 0
+    assert state.can_never_place() is never
+
+
+def test_no_free_die_of_the_colour_means_the_slot_stays_empty() -> None:
+    """MASAI-R14: every red die on the board and no special action payable: no die can ever
+    be placed again."""
+    data = _one_empty_slot()
+    data["slots"].update({"Y-out-d3": "red 6", "G-out-d3": "red 6"})
+    state = masai(players=2).state_from_dict(data)
+    assert state.can_never_place() is True
+
+
 def test_next_order_is_lowest_score_first_ties_keep_their_order() -> None:
     assert next_order([0, 1, 2, 3], [5, 2, 5, 0]) == [3, 1, 0, 2]
     assert next_order([2, 0, 3, 1], [4, 4, 4, 4]) == [2, 0, 3, 1]
