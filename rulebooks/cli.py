@@ -171,7 +171,9 @@ def command_mutate(args: argparse.Namespace) -> int:
     if args.check_equivalents:
         from rulebooks.mutation.equivalence import main as check_equivalents
 
-        return check_equivalents(games=args.equivalence_games, workers=args.workers)
+        return check_equivalents(
+            games=args.equivalence_games, workers=args.workers, project=args.project_root
+        )
     from rulebooks.mutation.campaign import command
 
     return command(

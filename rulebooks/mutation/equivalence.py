@@ -611,10 +611,20 @@ def worker(job: Path) -> int:
 
 
 def main(
-    *, games: int = GAMES, root: Path = ROOT, scenarios: bool = True, workers: int | None = None
+    *,
+    games: int = GAMES,
+    root: Path = ROOT,
+    scenarios: bool = True,
+    workers: int | None = None,
+    project: Path | None = None,
 ) -> int:
     """``rulebooks mutate --check-equivalents``: 0 when every entry is proven, 1 when one is
-    disproved or stale, 2 when the check cannot run."""
+    disproved or stale, 2 when the check cannot run (as in a game's own `project`: the notes
+    belong to mutmut's campaign, which runs in Rulebooks' own checkout only)."""
+    if project is not None and project.resolve() != root.resolve():
+        print(f"error: --check-equivalents checks the notes of mutmut's campaign, which runs "
+              f"in Rulebooks' own checkout only, not in {project}", file=sys.stderr)  # fmt: skip
+        return 2
     try:
         verdicts = check(root, games=games, scenarios=scenarios, workers=workers)
     except (EquivalenceError, mutate_results.MutationResultsError) as error:

@@ -95,3 +95,8 @@ def test_the_first_difference_goes_into_descriptions() -> None:
 def test_a_verdict_says_what_to_do() -> None:
     assert Verdict("m", "stale", "gone").lines() == ["STALE: m: gone"]
     assert Verdict("m", "proven").lines() == ["equivalent: m"]
+
+
+def test_a_games_own_project_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert equivalence.main(project=tmp_path) == 2
+    assert "runs in Rulebooks' own checkout only" in capsys.readouterr().err
