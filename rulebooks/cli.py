@@ -195,7 +195,7 @@ def command_games(args: argparse.Namespace) -> int:
     exit 1 when there is any."""
     from rulebooks.games import registry
 
-    lines, problems = registry.report()
+    lines, problems = registry.report(in_project=args.project_root is not None)
     for line in lines + [f"problem: {problem}" for problem in problems]:
         print(line)
     return 1 if problems else 0

@@ -167,10 +167,11 @@ def engine_only() -> list[str]:
     return [name for name in engine_games.names() if name not in installed().games]
 
 
-def report() -> tuple[list[str], list[str]]:
+def report(in_project: bool = True) -> tuple[list[str], list[str]]:
     """``rulebooks games``: a line per installed game (``*`` for the project's: title, player
-    counts, package, root) and per game known to the engine only, and the problems found."""
-    chosen = games()
+    counts, package, root) and per game known to the engine only, and the problems found.
+    Run outside any project (``in_project`` false) no game is marked, and a last line says so."""
+    chosen = games() if in_project else ()
     found = list(problems())
     lines = []
     for name, declared in installed().games.items():
@@ -189,4 +190,6 @@ def report() -> tuple[list[str], list[str]]:
             f"nothing to the tooling: add an entry point of the group {GROUP} naming "
             f"its GameSpec (see docs/tutorial.md)"
         )
+    if not in_project:
+        lines.append("(not in a project: run it in one, or pass --project DIR, to mark its games)")
     return lines, found

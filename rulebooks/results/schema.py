@@ -3,9 +3,9 @@
 The dataclasses below are the format. :func:`to_json` turns one into JSON data, :func:`from_json`
 reads JSON data back, checking every key and type (a mismatch is a :class:`ResultsFileError`
 naming the file and the place), and :func:`json_schema` derives the published JSON Schema
-(``rulebooks/results/results.schema.json``, shown on the site) from the same dataclasses. Constraints
-the types cannot say (the statuses a file may record, the SVG of a board) are field metadata,
-read by all three.
+(``rulebooks/results/results.schema.json``, shown on the site) from the same dataclasses.
+Constraints the types cannot say (the statuses a file may record, the SVG of a board) are
+field metadata, read by all three.
 
 Schema history: 1, the first; 2 adds ``run`` (exit status, interrupted, partial, problems)
 and ``fingerprint`` (every input the verdicts depend on), which replaces ``features``; 3 adds

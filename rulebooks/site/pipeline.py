@@ -533,8 +533,13 @@ def build_site(
 def write_playground_files(site: Path) -> None:
     """The in-browser playground's files into the built site (:mod:`rulebooks.site.playground`);
     without its runtime installed, the site is built all the same and says why in its panels."""
+    from rulebooks.games.paths import ROOT
     from rulebooks.site.playground import PlaygroundError, write_playground
 
+    if Path.cwd().resolve() != ROOT.resolve():
+        print("playground: not built: it packs the engine and scenarios of Rulebooks' own "
+              "checkout, which a game's own project does not have")  # fmt: skip
+        return
     try:
         manifest = write_playground(site, Path.cwd())
     except PlaygroundError as error:

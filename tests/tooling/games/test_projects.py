@@ -103,6 +103,10 @@ def test_trace_and_games_show_the_new_projects_game(dice: tuple[Path, dict[str, 
     games = run(["rulebooks", "games"], project / "features", env).stdout
     marked = [line.split()[1] for line in games.splitlines() if line.startswith("*")]
     assert marked == ["dice"], games
+    outside = run(["rulebooks", "games"], project.parent, env).stdout  # in no project
+    assert not [line for line in outside.splitlines() if line.startswith("*")], outside
+    assert re.search(r"^  dice +Dice ", outside, re.M), outside
+    assert "\n(not in a project: run it in one, or pass --project DIR" in outside, outside
 
 
 def test_scenarios_verdict_and_simulate_follow_the_project(
