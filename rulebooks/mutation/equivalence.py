@@ -555,8 +555,9 @@ def _check_game(
         except Exception as error:  # a scenario position that does not read back alone
             left_out.append(f"{start.origin}: {type(error).__name__}: {error}")
     if left_out:
-        say(f"  {game}: {len(left_out)} scenario position(s) do not read back on their own "
-            f"and are left out (the first: {left_out[0]})")  # fmt: skip
+        say(f"  {game}: {len(left_out)} scenario position(s) left out: they do not read back "
+            f"in load_game({game!r}, **parameters()) (a scenario's own components, say; the "
+            f"first: {left_out[0]})")  # fmt: skip
     took = time.monotonic() - began
     steps = sum(len(p.actions) for p in plays)
     counts = sorted({p.start.players for p in plays if p.start.position is None})

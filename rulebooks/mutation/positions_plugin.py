@@ -28,16 +28,17 @@ def pytest_configure(config: pytest.Config) -> None:
     reader = Game.state_from_dict
 
     def recording(self: Any, data: Mapping[str, Any]) -> Any:
-        state = reader(self, data)
-        try:
-            line = json.dumps(
+        try:  # as given: the reader might fill in what the description leaves out
+            line: str | None = json.dumps(
                 {"game": self.short_name, "params": self.parameters(), "data": data},
                 sort_keys=True,
             )
         except (TypeError, ValueError):  # parameters or data that are not plain JSON
-            return state
-        with open(target, "a", encoding="utf-8") as out:
-            out.write(line + "\n")
+            line = None
+        state = reader(self, data)
+        if line is not None:
+            with open(target, "a", encoding="utf-8") as out:
+                out.write(line + "\n")
         return state
 
     Game.state_from_dict = recording  # type: ignore[method-assign]
