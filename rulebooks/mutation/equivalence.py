@@ -389,8 +389,13 @@ def mutated_copy(root: Path, folder: Path, names: Iterable[str]) -> set[str]:
     mutmut writes them (mutmut numbers a function's mutants on their own, so these are the
     campaign's names); every other function and file is copied as it is, so the copy plays
     at the original's speed. Returns the names of the mutants the copy holds."""
-    from mutmut.mutation.file_mutation import combine_mutations_to_source, create_mutations
-    from mutmut.utils.format_utils import get_mutant_name
+    try:
+        from mutmut.mutation.file_mutation import combine_mutations_to_source, create_mutations
+        from mutmut.utils.format_utils import get_mutant_name
+    except ImportError as error:
+        raise EquivalenceError(
+            f"mutmut cannot be imported ({error}): pip install -e '.[dev]'"
+        ) from None
 
     ignore = shutil.ignore_patterns("__pycache__")
     shutil.copytree(root / "engine", folder / "engine", ignore=ignore)

@@ -9,6 +9,7 @@ and stale entries (no such mutant, or killed by the last campaign) must be repor
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,11 @@ def test_a_verdict_says_what_to_do() -> None:
 def test_a_games_own_project_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert equivalence.main(project=tmp_path) == 2
     assert "runs in Rulebooks' own checkout only" in capsys.readouterr().err
+
+
+def test_without_mutmut_the_check_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "mutmut.mutation.file_mutation", None)
+    assert equivalence.main(games=1, scenarios=False) == 2
+    assert "mutmut cannot be imported" in capsys.readouterr().err
