@@ -127,7 +127,8 @@ def red_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
         "utf-8",
     )
     (docs / "index.md").write_text(
-        "# Check\n\n```{clause} MAHE-4.2\n:title: Move length\n\nOne die moves its face.\n```\n\n"
+        "# Check\n\n```{home-status}\n```\n\n"
+        "```{clause} MAHE-4.2\n:title: Move length\n\nOne die moves its face.\n```\n\n"
         "```{feature-scenarios} mahe\n```\n\n```{coverage}\n```\n",
         "utf-8",
     )

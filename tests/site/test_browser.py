@@ -554,6 +554,52 @@ def test_no_page_scrolls_sideways_on_a_phone(reader: Reader, site_url: str, path
     assert measured["scrollers"] == []
 
 
+HOME_STATUS = """() => {
+  const status = document.getElementById("status");
+  if (!status) return null;
+  const bottom = (element) => element.getBoundingClientRect().bottom;
+  return {
+    bottom: bottom(status), scrolled: window.scrollY,
+    height: document.documentElement.scrollHeight,
+    first: status.firstElementChild.className,
+    run: bottom(status.querySelector(".rulebooks-status-run")),
+    games: Array.from(status.querySelectorAll(".rulebooks-status-game"), (bar) => ({
+      id: bar.id, bottom: bottom(bar),
+      start: Array.from(bar.querySelectorAll("a"), (a) => a.textContent.includes("start reading")
+        ? new URL(a.href).pathname : null).filter(Boolean),
+    })),
+  };
+}"""
+
+
+@pytest.mark.parametrize("build", ["passing", "failing"])
+def test_the_home_status_fits_the_first_screen(
+    browser: Browser, request: pytest.FixtureRequest, build: str
+) -> None:
+    """Issue 26, home on one screen: at 1280x800 the whole status, every game's bar and the
+    run's line, lies within the first 800 px, with no scrolling; each bar has its "start
+    reading" link to the game's rules page; on a failing build the failing clauses come
+    first (tests/site/test_home_status.py: the same on bad input)."""
+    url = request.getfixturevalue("site_url" if build == "passing" else "red_url")
+    page = browser.new_page(viewport=VIEWPORTS["desktop"])
+    try:
+        page.goto(url)
+        page.wait_for_load_state("load")
+        found = page.evaluate(HOME_STATUS)
+    finally:
+        page.close()
+    assert found is not None and found["scrolled"] == 0
+    assert found["bottom"] <= 800 and found["run"] <= 800, found
+    assert all(game["bottom"] <= 800 for game in found["games"]), found
+    if build == "passing":
+        assert [game["id"] for game in found["games"]] == [f"status-{g}" for g in sorted(GAMES)]
+        assert all(game["start"] == [f"/{game['id'][7:]}/rules.html"] for game in found["games"])
+        assert "rulebooks-status-run" in found["first"]
+    else:
+        assert [game["id"] for game in found["games"]] == ["status-mahe"]
+        assert "rulebooks-status-failing" in found["first"], found
+
+
 FIRST_CONTENT = """(selector) => {
   const first = document.querySelector(selector);
   if (!first) return null;

@@ -1,7 +1,7 @@
 """Sphinx extension publishing rule clauses with the live verdict of their scenarios.
 
 Directives: ``clause``, ``interpretation``, ``feature-scenarios``, ``game-verdict``,
-``coverage``, ``data-note``, ``fold`` (see
+``coverage``, ``home-status``, ``data-note``, ``fold`` (see
 :mod:`rulebooks.site.sphinxext.directives`). Config values, all relative to the Sphinx confdir:
 
 - ``rulebooks_features_dir`` (default ``"../features"``): the folder of ``.feature`` files;
@@ -31,6 +31,7 @@ from rulebooks.site.sphinxext.directives import (
     FeatureScenariosDirective,
     FoldDirective,
     GameVerdictDirective,
+    HomeStatusDirective,
     InterpretationDirective,
 )
 from rulebooks.site.sphinxext.nodes import (
@@ -43,6 +44,7 @@ from rulebooks.site.sphinxext.nodes import (
     disclosure,
     disclosure_summary,
     game_verdict,
+    home_status,
     id_ref,
     reused_note,
     scenario_ref,
@@ -71,9 +73,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("feature-scenarios", FeatureScenariosDirective)
     app.add_directive("game-verdict", GameVerdictDirective)
     app.add_directive("coverage", CoverageDirective)
+    app.add_directive("home-status", HomeStatusDirective)
     app.add_directive("data-note", DataNoteDirective)
     app.add_directive("fold", FoldDirective)
-    for node in (scenario_ref, game_verdict, coverage_report, reused_note):
+    for node in (scenario_ref, game_verdict, home_status, coverage_report, reused_note):
         app.add_node(
             node,
             html=PLACEHOLDER_VISITORS,

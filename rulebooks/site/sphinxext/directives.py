@@ -24,6 +24,7 @@ from rulebooks.site.sphinxext.nodes import (
     disclosure,
     disclosure_summary,
     game_verdict,
+    home_status,
 )
 from rulebooks.site.sphinxext.render import (
     FeatureRenderer,
@@ -472,6 +473,29 @@ class GameVerdictDirective(RulebooksDirective):
         node = game_verdict("")
         node["game"] = game
         node["title"] = str(self.options.get("title", "")).strip()
+        self.set_source_info(node)
+        return [node]
+
+
+class HomeStatusDirective(RulebooksDirective):
+    """Every game's status bar and the run's line, to fit one screen
+    (:mod:`rulebooks.site.sphinxext.status_bar`); a placeholder filled in once every page
+    is read.
+
+    Usage (MyST)::
+
+        ```{home-status}
+        ```
+    """
+
+    required_arguments = 0
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """Emit the placeholder and depend on every feature file and the results."""
+        self.note_all_feature_files(self.site())
+        self.store().note_games(self.env.docname, {"*"}, summary=True)
+        node = home_status("")
         self.set_source_info(node)
         return [node]
 

@@ -22,6 +22,7 @@ from rulebooks.site.sphinxext.data_notes import clause_caveat, data_note, verdic
 from rulebooks.site.sphinxext.nodes import (
     coverage_report,
     game_verdict,
+    home_status,
     id_ref,
     reused_note,
     scenario_ref,
@@ -403,6 +404,10 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         data = site_data(app)
         for node in verdict_nodes:
             node.replace_self(GameVerdict(app, store, data, docname).render(node))
+    for status in list(doctree.findall(home_status)):
+        from rulebooks.site.sphinxext.status_bar import HomeStatus  # it builds on GameVerdict
+
+        status.replace_self(HomeStatus(app, store, site_data(app), docname).render_status())
     for report in list(doctree.findall(coverage_report)):
         coverage = Coverage(app, store, site_data(app), docname)
         report.replace_self(coverage.render(only_failing=bool(report.get("only_failing"))))
@@ -696,16 +701,23 @@ class GameVerdict:
         duration = run_duration(self.data)
         if duration is not None:
             parts.append(f" (the run took {duration})")
-        if results.git.commit:
-            commit: nodes.Node = literal(results.git.commit[:12])
-            url = self.data.commit_url()
-            if url is not None:
-                commit = nodes.reference("", "", commit, refuri=url, classes=["rulebooks-source"])
-            parts += [" on commit ", commit]
-            if results.git.dirty:
-                parts.append(" (with uncommitted changes)")
+        parts += self.commit_words("with uncommitted changes")
         parts.append(".")
         return paragraph(*parts, classes=["rulebooks-provenance"])
+
+    def commit_words(self, dirty: str) -> list[InlineNode]:
+        """`` on commit <id>`` (linked to it where the repository is known), ``dirty`` in
+        brackets when the checkout had uncommitted changes; nothing without a commit."""
+        results = self.data.results
+        if results is None or not results.git.commit:
+            return []
+        commit: nodes.Node = literal(results.git.commit[:12])
+        url = self.data.commit_url()
+        if url is not None:
+            commit = nodes.reference("", "", commit, refuri=url, classes=["rulebooks-source"])
+        return (
+            [" on commit ", commit, f" ({dirty})"] if results.git.dirty else [" on commit ", commit]
+        )
 
     def page_links(self, game: str, clauses: Sequence[ClauseRecord]) -> list[nodes.Node]:
         """Links to the rules page(s) and the scenario page(s) of the game."""
@@ -767,9 +779,11 @@ class Coverage(GameVerdict):
         for game in games:
             clauses = [r for r in records.values() if r.game == game]
             page = clauses[0].docname
-            box += paragraph(
+            title = paragraph(
                 self.link(page, "", self.title_of(page)), classes=["rulebooks-clause-title"]
             )
+            title["ids"].append(f"coverage-game-{slug(game)}")
+            box += title
             verified = [
                 (r.clause_id, self.data.verdicts.tagged(f"clause:{r.clause_id}"))
                 for r in clauses
@@ -859,9 +873,9 @@ class Coverage(GameVerdict):
     ) -> list[nodes.Node]:
         """The clauses no passing or failing scenario checks."""
         open_ids = [c for c, v in verdicts.items() if v is ClauseVerdict.UNVERIFIED]
-        parts: list[nodes.Node] = [
-            paragraph(strong("Unverified clauses"), classes=["rulebooks-clause-title"])
-        ]
+        title = paragraph(strong("Unverified clauses"), classes=["rulebooks-clause-title"])
+        title["ids"].append("coverage-unverified-clauses")  # the home page's counts link here
+        parts: list[nodes.Node] = [title]
         if not open_ids:
             parts.append(paragraph("None: every clause has a scenario with a verdict."))
             return parts
@@ -912,17 +926,22 @@ def neutral_if_zero(badge: nodes.inline, count: int) -> nodes.inline:
 def reuse_of_run(data: SiteData) -> str:
     """How much of the recorded run ran (``; 20 of 28 feature files were reused ...``), empty
     when every feature file ran: a run that reused most files takes a second."""
+    reused, files = reused_files(data)
+    if not reused:
+        return ""
+    rerun = files - reused
+    return (
+        f"; {reused} of {files} feature files had not changed, so their results were "
+        f"reused from earlier runs ({rerun} ran)"
+    )
+
+
+def reused_files(data: SiteData) -> tuple[int, int]:
+    """How many feature files of the recorded run had every result reused, of how many."""
     files: dict[str, bool] = {}
     for record in data.results.scenarios if data.results else ():
         files[record.feature] = files.get(record.feature, True) and record.reused is not None
-    reused = sum(files.values())
-    if not reused:
-        return ""
-    rerun = len(files) - reused
-    return (
-        f"; {reused} of {len(files)} feature files had not changed, so their results were "
-        f"reused from earlier runs ({rerun} ran)"
-    )
+    return sum(files.values()), len(files)
 
 
 def run_duration(data: SiteData) -> str | None:

@@ -44,6 +44,10 @@ class game_verdict(nodes.General, nodes.Element):
     """The ``game-verdict`` summary; attributes ``game`` and ``title``."""
 
 
+class home_status(nodes.General, nodes.Element):
+    """The ``home-status`` bars of every game and the run's line; no attributes."""
+
+
 class coverage_report(nodes.General, nodes.Element):
     """The ``coverage`` report across games; no attributes."""
 
