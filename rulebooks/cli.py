@@ -169,11 +169,9 @@ def command_simulate(args: argparse.Namespace) -> int:
 
 def command_mutate(args: argparse.Namespace) -> int:
     if args.check_equivalents:
-        from rulebooks.mutation.equivalence import main as check_equivalents
+        from rulebooks.mutation.equivalence import main as check
 
-        return check_equivalents(
-            games=args.equivalence_games, workers=args.workers, project=args.project_root
-        )
+        return check(games=args.equivalence_games, workers=args.workers, project=args.project_root)
     from rulebooks.mutation.campaign import command
 
     return command(
@@ -309,38 +307,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--clone-every", type=int, default=1, metavar="K",
         help="clone equality every K actions (default 1: after every action)",
     )  # fmt: skip
-    simulate.add_argument(
-        "--out", default=None, help="write the summary as JSON to this file (its folder must exist)"
-    )
+    simulate.add_argument("--out", metavar="FILE", help="write the summary as JSON to FILE")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(run=command_simulate)
 
-    mutate = sub.add_parser(
-        "mutate", help="mutation campaign (mutmut) over the rule code, scenarios as the suite"
-    )
+    mutate = sub.add_parser("mutate", help="mutation campaign (mutmut), scenarios as the suite")
     add_backend_options(mutate, None, "judge mutmut's mutants")
-    mutate.add_argument("--full", action="store_true", help="rerun every mutant")
+    for flag, words in (
+        ("--full", "rerun every mutant"), ("--no-hand-made", "skip the hand-made rule mutations"),
+        ("--report", "print the last results only"),
+        ("--fast", "only the few hand-made mutations each game marks fast (no mutmut)"),
+        ("--check-equivalents", "only prove each note of mutation/equivalent.toml by play"),
+    ):  # fmt: skip
+        mutate.add_argument(flag, action="store_true", help=words)
     mutate.add_argument("--game", action="append", default=[], help="only this game's code")
     mutate.add_argument("--mutant", default=None, metavar="NAME", help="rerun one mutmut mutant")
-    mutate.add_argument(
-        "--no-hand-made", action="store_true", help="skip the hand-made rule mutations"
-    )
-    mutate.add_argument("--report", action="store_true", help="print the last results only")
-    mutate.add_argument(
-        "--survivors", default=None, metavar="FILE", help="also write the survivors as Markdown"
-    )
-    mutate.add_argument(
-        "--fast",
-        action="store_true",
-        help="only the few hand-made mutations each game marks fast (no mutmut)",
-    )
+    mutate.add_argument("--survivors", metavar="FILE", help="also write the survivors as Markdown")
     mutate.add_argument(
         "--only", action="append", default=[], metavar="ID", help="only this hand-made mutation"
     )
-    mutate.add_argument(
-        "--check-equivalents", action="store_true",
-        help="only prove each note of mutation/equivalent.toml by play (no campaign)",
-    )  # fmt: skip
     mutate.add_argument(
         "--equivalence-games", type=int, default=EQUIVALENCE_GAMES, metavar="N",
         help=f"with --check-equivalents: seeded random games per player count "

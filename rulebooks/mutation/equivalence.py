@@ -365,7 +365,8 @@ def campaign_statuses(root: Path) -> dict[str, str]:
 
 
 def module_path(name: str) -> str:
-    """``engine/x/game.py`` for the mutant ``engine.x.game.x_f__mutmut_3``."""
+    """The source file of a mutant: ``engine/<game>/game.py`` for the mutant
+    ``engine.<game>.game.x_f__mutmut_3``."""
     module = name.split(".x_")[0].split(".x\u01c1")[0]
     return module.replace(".", "/") + ".py"
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
-from rulebooks.site.sphinxext import clause_search, events, home, site, tag_expressions
+from rulebooks.site.sphinxext import clause_search, events, home, site, status_bar, tag_expressions
 from rulebooks.site.sphinxext.directives import (
     ClauseDirective,
     CoverageDirective,
@@ -57,7 +57,10 @@ __all__ = ["RulebooksError", "setup"]
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """Register config values, directives, nodes, the stylesheet and event handlers."""
+    """Register config values, directives, nodes, the stylesheet and event handlers.
+
+    Long: one registration a line, in the order Sphinx needs them; split, it would only
+    scatter the list."""
     for name, default in CONFIG_VALUES.items():
         app.add_config_value(name, default, "env", types=frozenset({str}))
     # the repository's web address for links to source; None: the git remote; "": no links
@@ -132,6 +135,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-read", events.on_doctree_read)
     app.connect("env-check-consistency", events.on_env_check_consistency)
     app.connect("doctree-resolved", events.on_doctree_resolved)
+    app.connect("doctree-resolved", status_bar.fill_home_status)
     app.setup_extension("rulebooks.site.sphinxext.simulation")  # the simulation-report directive
     app.setup_extension("rulebooks.site.sphinxext.schema")  # the results-schema directive
     app.setup_extension("rulebooks.site.sphinxext.mutation")  # mutation strength, mutation-report

@@ -22,7 +22,6 @@ from rulebooks.site.sphinxext.data_notes import clause_caveat, data_note, verdic
 from rulebooks.site.sphinxext.nodes import (
     coverage_report,
     game_verdict,
-    home_status,
     id_ref,
     reused_note,
     scenario_ref,
@@ -404,10 +403,6 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         data = site_data(app)
         for node in verdict_nodes:
             node.replace_self(GameVerdict(app, store, data, docname).render(node))
-    for status in list(doctree.findall(home_status)):
-        from rulebooks.site.sphinxext.status_bar import HomeStatus  # it builds on GameVerdict
-
-        status.replace_self(HomeStatus(app, store, site_data(app), docname).render_status())
     for report in list(doctree.findall(coverage_report)):
         coverage = Coverage(app, store, site_data(app), docname)
         report.replace_self(coverage.render(only_failing=bool(report.get("only_failing"))))

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from docutils import nodes
+from sphinx.application import Sphinx
 
 from rulebooks.games import registry
 from rulebooks.results.join import ClauseVerdict, Status
@@ -27,7 +28,9 @@ from rulebooks.site.sphinxext.events import (
     reused_files,
     run_duration,
     run_problems,
+    site_data,
 )
+from rulebooks.site.sphinxext.nodes import home_status
 from rulebooks.site.sphinxext.render import (
     STATUS_SYMBOLS,
     VERDICT_SYMBOLS,
@@ -39,9 +42,9 @@ from rulebooks.site.sphinxext.render import (
     verdict_class,
 )
 from rulebooks.site.sphinxext.site import slug
-from rulebooks.site.sphinxext.store import ClauseRecord
+from rulebooks.site.sphinxext.store import ClauseRecord, store_of
 
-__all__ = ["FAILING_SHOWN", "HomeStatus"]
+__all__ = ["FAILING_SHOWN", "HomeStatus", "fill_home_status"]
 
 FAILING_SHOWN = 10
 """How many failing clauses the status names before it counts the rest."""
@@ -59,6 +62,13 @@ def _time_of(stamp: str | None) -> str:
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC)
     return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.tzinfo is not None else "")
+
+
+def fill_home_status(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Replace each ``home-status`` placeholder of a page, now all pages are read."""
+    for status in list(doctree.findall(home_status)):
+        page = HomeStatus(app, store_of(app.env), site_data(app), docname)
+        status.replace_self(page.render_status())
 
 
 class HomeStatus(GameVerdict):
