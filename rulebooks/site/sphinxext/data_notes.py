@@ -19,7 +19,7 @@ from docutils import nodes
 from rulebooks.results.join import DataFileStatus as DataFile
 from rulebooks.results.join import Results, TaggedScenario
 from rulebooks.site.sphinxext.nodes import disclosure, disclosure_summary
-from rulebooks.site.sphinxext.render import InlineNode, _nodes, literal, paragraph, strong
+from rulebooks.site.sphinxext.render import InlineNode, _nodes, id_link, literal, paragraph, strong
 
 LABEL = "UNVERIFIED"
 
@@ -174,11 +174,13 @@ def verdict_caveat(
         resting = _resting_clauses(found, clauses)
         words: list[InlineNode] = [strong(f"Caveat, {LABEL} data: "), *_file_words(found)]
         if resting:
-            words += [
-                f". {len(resting)} verified clause(s) rest on scenarios that depend on it: ",
-                ", ".join(resting),
-                ".",
-            ]
+            words.append(
+                f". {len(resting)} verified clause(s) rest on scenarios that depend on it: "
+            )
+            for n, clause in enumerate(resting):
+                words += [", "] if n else []
+                words.append(id_link(clause))  # each ID links to its clause
+            words.append(".")
         else:
             words.append(
                 ". No verdict rests on it: no scenario's verdict changes when its unverified "

@@ -91,6 +91,9 @@ def test_the_data_note_names_unverified_files_and_their_dependents(tmp_path: Pat
     ]
     coverage = built.text("data", "coverage")
     assert "1 verified clause(s) rest on scenarios that depend on it: MAHE-3.3" in coverage
+    caveat = built.markup("data", "coverage").split("rest on scenarios that depend on it:")[1]
+    link = re.match(r'\s*<a class="[^"]*" href="([^"]+)">MAHE-3\.3</a>', caveat)
+    assert link and link.group(1) == "rules.html#MAHE-3.3", caveat[:300]
     assert "rests on UNVERIFIED data" in built.text("data", "coverage-mahe-3-3")
     rules = built.text("rules", "MAHE-3.3")
     assert "rests on UNVERIFIED data: engine/mahe/data/egg_cards.json" in rules
