@@ -50,9 +50,7 @@ def main() -> None:
     backends: dict[str, Callable[[], executors.Executor]] = {
         "this process": executors.InProcess,
         f"process pool ({args.workers})": lambda: executors.ProcessPool(args.workers),
-        f"Dask LocalCluster ({args.workers})": lambda: executors.DaskCluster(
-            workers=args.workers
-        ),
+        f"Dask LocalCluster ({args.workers})": lambda: executors.DaskCluster(workers=args.workers),
     }
     print(f"{args.game}, {args.games} games (seeds 0..{args.games - 1}), checks as on the site")
     print(f"{'backend':28} {'start s':>8} {'run s':>8} {'games/s':>9} {'per worker':>11}")

@@ -789,7 +789,6 @@ def check_messages(path: Path, results: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-
 MESSAGES_CHECK = "messages-check.json"
 """The remembered answer of :func:`messages_problems`, in ``.cache/`` beside the results."""
 
@@ -841,6 +840,7 @@ def _messages_check_key(messages: Path, results: Path) -> str:
     for path in (messages, results, Path(__file__)):
         digest.update(file_digest(path).encode())
     return digest.hexdigest()
+
 
 def _camel(name: str) -> str:
     head, *rest = name.split("_")

@@ -43,7 +43,6 @@ ROOT = Path(__file__).resolve().parents[2]
 LABEL = "UNVERIFIED"
 
 
-
 # --- variants: the same file with its unverified values changed ---------------------------
 def _registered() -> tuple[DataFile, ...]:
     from rulebooks.games import registry
@@ -59,7 +58,6 @@ def __getattr__(name: str) -> Any:
     if name == "CONSUMERS":
         return {found.path: found.consumers for found in _registered()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 def data_file(path: str) -> DataFile:

@@ -18,11 +18,14 @@ def make_site_with(tmp_path: Path, code: int) -> subprocess.CompletedProcess[str
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     fake = bin_dir / "rulebooks"
-    fake.write_text(f"#!/bin/sh\necho \"rulebooks $*\"\nexit {code}\n", "utf-8")
+    fake.write_text(f'#!/bin/sh\necho "rulebooks $*"\nexit {code}\n', "utf-8")
     fake.chmod(0o755)
     return subprocess.run(
         ["make", "--no-print-directory", "-o", ".venv/.installed", "site", f"BIN={bin_dir}"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
         env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
     )  # fmt: skip  (run from `make test`, the outer make's flags would reach this make)
 

@@ -111,7 +111,5 @@ def test_every_path_the_readme_names_exists() -> None:
     named = re.findall(r"`((?:docs|engine|examples|features|tests|rulebooks)/[^` ]+)`", readme)
     named += re.findall(r"\]\(([^)#]+)\)", readme)
     built = [path for path in named if path.startswith("docs/_build/")]  # what make site writes
-    missing = [
-        path for path in set(named) - set(built) if not (ROOT / path.split(":")[0]).exists()
-    ]
+    missing = [path for path in set(named) - set(built) if not (ROOT / path.split(":")[0]).exists()]
     assert named and missing == []

@@ -129,7 +129,7 @@ def test_the_makefile_reinstalls_when_the_lock_changes() -> None:
     assert re.search(r"^\$\(STAMP\):.*\$\(LOCK\)", makefile, re.M)
     assert re.search(r"^LOCK\s*:= requirements\.lock$", makefile, re.M)
     bootstrap = (ROOT / "scripts" / "bootstrap.sh").read_text("utf-8")
-    assert "--require-hashes -r \"$lock\"" in bootstrap and "lock=requirements.lock" in bootstrap
+    assert '--require-hashes -r "$lock"' in bootstrap and "lock=requirements.lock" in bootstrap
 
 
 SMALL_PYPROJECT: dict[str, Any] = {
