@@ -1,7 +1,8 @@
 """The README and the guide pages say only what runs: every code block and command in them
 is run here, or (for `make` targets, which are the suite itself or wrap it) dry-run.
 
-- ``python`` blocks run as written (each in a fresh namespace);
+- ``python`` blocks run as written, each in a Python process of its own (a block defining
+  steps registers them there, not in the suite's process);
 - ``sh`` blocks and inline `` `rulebooks ...` `` commands are parsed by the CLI's own
   parser, and the cheap ones with concrete arguments run for real and must exit 0;
 - `` `make TARGET` `` names a target of the Makefile: ``make -n`` prints its recipe;
@@ -69,9 +70,12 @@ def test_the_pages_hold_examples_and_commands() -> None:
 
 
 @pytest.mark.parametrize("code", [c for _, c in PYTHON], ids=[i for i, _ in PYTHON])
-def test_python_block_runs(code: str, capsys: pytest.CaptureFixture[str]) -> None:
-    exec(compile(code, "<block>", "exec"), {"__name__": "readme"})
-    assert "Traceback" not in capsys.readouterr().out
+def test_python_block_runs(code: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "Traceback" not in done.stdout
 
 
 def test_the_readmes_tour_prints_what_it_says() -> None:
