@@ -121,6 +121,21 @@ Feature: Mamey — components and set-up
       And Ben sees field 2 as nothing face up and one face-down card
       And Cal sees 49 cards in the deck and nothing of their order
 
+    @clause:MAMEY-2.2 @clause:MAMEY-2.5
+    Scenario: A deal saved and read back halfway goes on where it stopped
+      Given a 3-player game of Mamey
+      And the players are Ana, Ben and Cal
+      And the game is set up
+      When the cards dealt are blue 4, red 2, green 5 and red 1
+      And the position is saved and read back
+      And the cards dealt are yellow 3, blue 1, blue 2, green 3 and green 4
+      Then Ana holds red 1 and yellow 3 in hand
+      And Ben holds blue 1 and blue 2 in hand
+      And Cal holds green 3 and green 4 in hand
+      And field 3 holds green 5 face down
+      And the deck holds 51 cards
+      And it is Ana's turn
+
   Rule: MAMEY-2.3 The Store board lies with the side for the number of players face up
 
     @clause:MAMEY-2.3

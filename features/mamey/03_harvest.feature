@@ -202,6 +202,26 @@ Feature: Mamey — harvesting beans
       And the cards left in the deck are red 3 and red 3
       And it is Cal's turn
 
+    @clause:MAMEY-4.4
+    Scenario: Three returns saved and read back before the draw: the card still goes to Ana first
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds red 1 in hand
+      And field 1 holds blue 4 face down
+      And field 2 holds red 2 face down
+      And field 3 holds green 5 face down
+      And it is Ana's turn
+      When Ana harvests
+      And Ana returns field 1
+      And Ana returns field 2
+      And Ana returns field 3
+      And the position is saved and read back
+      And the next cards from the deck are yellow 3, red 4, blue 1 and green 2
+      Then Ana holds red 1 and yellow 3 in hand
+      And field 1 holds blue 4 face up and red 4 face down
+      And field 3 holds green 5 face up and green 2 face down
+      And it is Ben's turn
+
   Rule: MAMEY-4.5 The fields checked are replenished with one face-down card each from the deck, in field order; after a card from the deck, all three are
 
     @clause:MAMEY-4.5
@@ -242,6 +262,28 @@ Feature: Mamey — harvesting beans
       And field 3 holds green 2 face down
 
   Rule: MAMEY-4.6 Once the deck is empty the fields are not replenished; a vacant field can still be checked, and receiving it gives nothing
+
+    @clause:MAMEY-4.3 @clause:MAMEY-4.5
+    Scenario: Replenishing saved and read back after field 1: fields 2 and 3 still follow
+      Given a 4-player game of Mamey
+      And the players are Ana, Ben, Cal and Dee
+      And Ana holds red 1 in hand
+      And field 1 holds blue 4 face down
+      And field 2 holds red 2 face down
+      And field 3 holds green 5 face down
+      And it is Ana's turn
+      When Ana harvests
+      And Ana returns field 1
+      And Ana returns field 2
+      And Ana receives field 3
+      And the next card from the deck is red 4
+      And the position is saved and read back
+      And the next cards from the deck are blue 1 and green 2
+      Then Ana holds red 1 and green 5 in hand
+      And field 1 holds blue 4 face up and red 4 face down
+      And field 2 holds red 2 face up and blue 1 face down
+      And field 3 holds green 2 face down
+      And it is Ben's turn
 
     @clause:MAMEY-4.6 @ruling:MAMEY-R9
     Scenario: Ana receives a vacant field: she gets nothing and her turn ends
