@@ -21,6 +21,9 @@ from rulebooks.steps.mechanics import Concepts, Dice
 from rulebooks.steps.table import GameTable
 
 PAGE = Path(__file__).resolve().parents[3] / "docs" / "guide" / "reference.md"
+# Pig's concepts, as the page words its steps with them. Written out, not imported from
+# examples/pig/pig_steps.py: importing it runs use_mechanics, which registers Pig's steps in
+# pytest-bdd's registry for the rest of this process (other suites on the worker see them).
 PIG = Concepts(
     title="Pig",
     actions=("roll", "hold"),
