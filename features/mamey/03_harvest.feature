@@ -261,8 +261,6 @@ Feature: Mamey — harvesting beans
       And field 2 holds red 2 face up and blue 1 face down
       And field 3 holds green 2 face down
 
-  Rule: MAMEY-4.6 Once the deck is empty the fields are not replenished; a vacant field can still be checked, and receiving it gives nothing
-
     @clause:MAMEY-4.3 @clause:MAMEY-4.5
     Scenario: Replenishing saved and read back after field 1: fields 2 and 3 still follow
       Given a 4-player game of Mamey
@@ -284,6 +282,8 @@ Feature: Mamey — harvesting beans
       And field 2 holds red 2 face up and blue 1 face down
       And field 3 holds green 2 face down
       And it is Ben's turn
+
+  Rule: MAMEY-4.6 Once the deck is empty the fields are not replenished; a vacant field can still be checked, and receiving it gives nothing
 
     @clause:MAMEY-4.6 @ruling:MAMEY-R9
     Scenario: Ana receives a vacant field: she gets nothing and her turn ends
